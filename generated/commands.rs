@@ -799,8 +799,8 @@ rt::string_enum!(
 mod fast {
     use super::*;
     use super::rt::fast::{
-        AnyValue, Boxed, Broken, Key, LeafRead, Partial, Read, Seed, Tag, Typed, VecOf,
-        ViaValue,
+        AnyBool, AnyString, AnyValue, Boxed, Broken, Key, LeafRead, Listed, Partial,
+        Read, Seed, Tag, Typed, VecOf, ViaValue,
     };
     use super::rt::__private::serde::de;
     rt::string_leaf!(
@@ -1067,164 +1067,141 @@ mod fast {
         rt::__fast_refuse!(seq);
     }
     rt::string_leaf!(
-        Leaf6 -> Kind,
-        |s| [!::std::matches!(s, "human" | "client" | "system")] => Kind::from_listed_str(s)
-    );
-    rt::string_leaf!(Leaf7 -> String, |s| [] => Some(s.to_owned()));
-    rt::string_leaf!(
-        Leaf8 -> Transport, |s| [] => match s { "cli" => Some(Transport::Cli),
+        Leaf6 -> Transport, |s| [] => match s { "cli" => Some(Transport::Cli),
         _ => Some(Transport::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_5, Actor { kind = "kind", required => LeafRead<Leaf6>;
-        id = "id", required => LeafRead<Leaf7>;
-        transport = "transport", required => LeafRead<Leaf8>; } extra extra => AnyValue;
+        read_5, Actor { kind = "kind", required => Listed<Kind>; id = "id", required => AnyString;
+        transport = "transport", required => LeafRead<Leaf6>; } extra extra => AnyValue;
         contract[validators::v5], BASE0, "/properties/actor"
     );
     rt::string_leaf!(
-        Leaf9 -> Scheme, |s| [] => match s { "hmac-sha256" => Some(Scheme::HmacSha256),
+        Leaf7 -> Scheme, |s| [] => match s { "hmac-sha256" => Some(Scheme::HmacSha256),
         _ => Some(Scheme::Other(s.to_owned())), }
     );
     rt::string_leaf!(
-        Leaf10 -> NonEmptyString,
+        Leaf8 -> NonEmptyString,
         |s| [!rt::check::min_length(s, 1u64)] => Some(NonEmptyString(s.to_owned()))
     );
     rt::object_reader!(
-        read_8, Auth { scheme = "scheme", required => LeafRead<Leaf9>;
-        value = "value", required => LeafRead<Leaf10>; } extra extra => AnyValue;
+        read_8, Auth { scheme = "scheme", required => LeafRead<Leaf7>;
+        value = "value", required => LeafRead<Leaf8>; } extra extra => AnyValue;
         contract[validators::v8], BASE0, "/properties/auth"
     );
     rt::string_leaf!(
-        Leaf11 -> Profile, |s| [] => match s { "feature" => Some(Profile::Feature),
+        Leaf9 -> Profile, |s| [] => match s { "feature" => Some(Profile::Feature),
         "bugfix" => Some(Profile::Bugfix), "review" => Some(Profile::Review),
         _ => Some(Profile::Other(s.to_owned())), }
     );
-    rt::via_value!(Check12 -> Spec, |v| rt::is_valid(validators::v14, v));
-    rt::via_value!(Check13 -> ReviewTarget, |v| rt::is_valid(validators::v19, v));
-    rt::value_leaf!(Leaf14 -> bool, scalar |v| rt::is_valid(validators::v52, v));
-    rt::string_leaf!(
-        Leaf15 -> Phase, |s| [!::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT" | "BUILD" |
-        "TEST" | "REVIEW" | "FIX" | "SHIP")] => Phase::from_listed_str(s)
-    );
-    rt::array_checks!(Checks16, items = validators::v20);
-    rt::via_value!(Check17 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::t1::<0>, v));
-    rt::string_leaf!(
-        Leaf18 -> SandboxRequire,
-        |s| [!::std::matches!(s, "native" | "best-effort")] => SandboxRequire::from_listed_str(s)
-    );
+    rt::via_value!(Check10 -> Spec, |v| rt::is_valid(validators::v14, v));
+    rt::via_value!(Check11 -> ReviewTarget, |v| rt::is_valid(validators::v19, v));
+    rt::array_checks!(Checks12, items = validators::v20);
+    rt::via_value!(Check13 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::t1::<0>, v));
     rt::object_reader!(
-        read_12, StartPayload { profile = "profile", required => LeafRead<Leaf11>;
-        spec = "spec" => ViaValue<Check12>; review_target = "reviewTarget" => ViaValue<Check13>;
-        with_fix = "withFix" => LeafRead<Leaf14>;
-        phases = "phases" => VecOf<LeafRead<Leaf15>, 0usize, { usize::MAX }, Checks16>;
-        model_overrides = "modelOverrides" => ViaValue<Check17>;
-        runtime = "runtime" => LeafRead<Leaf7>; fake_script = "fakeScript" => LeafRead<Leaf7>;
-        unattended = "unattended", required => LeafRead<Leaf14>;
-        budgets = "budgets" => Typed<Budgets>;
-        sandbox_require = "sandboxRequire" => LeafRead<Leaf18>;
+        read_12, StartPayload { profile = "profile", required => LeafRead<Leaf9>;
+        spec = "spec" => ViaValue<Check10>; review_target = "reviewTarget" => ViaValue<Check11>;
+        with_fix = "withFix" => AnyBool; phases = "phases" => VecOf<Listed<Phase>, 0usize, {
+        usize::MAX }, Checks12>; model_overrides = "modelOverrides" => ViaValue<Check13>;
+        runtime = "runtime" => AnyString; fake_script = "fakeScript" => AnyString;
+        unattended = "unattended", required => AnyBool; budgets = "budgets" => Typed<Budgets>;
+        sandbox_require = "sandboxRequire" => Listed<SandboxRequire>;
         consent = "consent" => Typed<Consent>; } extra extra => AnyValue;
         contract[validators::v10, validators::v11], BASE0, "/properties/payload"
     );
-    rt::value_leaf!(Leaf19 -> rt::Number, scalar |v| rt::is_valid(validators::v54, v));
+    rt::value_leaf!(Leaf14 -> rt::Number, scalar |v| rt::is_valid(validators::v53, v));
     rt::object_reader!(
         read_23, Budgets { _ => LeafRead<Leaf5>; tokens = "tokens";
         model_requests = "modelRequests"; tool_calls = "toolCalls";
-        wall_clock_ms = "wallClockMs" => LeafRead<Leaf19>; retries = "retries";
+        wall_clock_ms = "wallClockMs" => LeafRead<Leaf14>; retries = "retries";
         fix_rounds = "fixRounds"; context_tokens = "contextTokens";
         concurrent_agents = "concurrentAgents";
-        estimated_quota_percent = "estimatedQuotaPercent" => LeafRead<Leaf19>;
+        estimated_quota_percent = "estimatedQuotaPercent" => LeafRead<Leaf14>;
         } extra extra => AnyValue;
         contract[validators::v21], BASE0, "/oneOf/0/properties/payload/properties/budgets"
     );
     rt::string_leaf!(
-        Leaf20 -> PolicySha256,
+        Leaf15 -> PolicySha256,
         |s| [!validators::RE3.is_match(s)] => Some(PolicySha256(s.to_owned()))
     );
-    rt::string_leaf!(Leaf21 -> Via, |s| [s != "cli-flag"] => (s == "cli-flag").then_some(Via));
+    rt::string_leaf!(Leaf16 -> Via, |s| [s != "cli-flag"] => (s == "cli-flag").then_some(Via));
     rt::object_reader!(
-        read_25, Consent { policy_sha256 = "policySha256", required => LeafRead<Leaf20>;
-        via = "via", required => LeafRead<Leaf21>; } extra extra => AnyValue;
+        read_25, Consent { policy_sha256 = "policySha256", required => LeafRead<Leaf15>;
+        via = "via", required => LeafRead<Leaf16>; } extra extra => AnyValue;
         contract[validators::v23], BASE0, "/oneOf/0/properties/payload/properties/consent"
     );
     rt::object_reader!(
         read_28, StatusPayload { run_id = "runId" => LeafRead<Leaf3>; } extra extra => AnyValue;
         contract[validators::v10, validators::t9::<0>], BASE0, "/properties/payload"
     );
-    rt::via_value!(Check22 -> InspectTarget, |v| rt::is_valid(validators::v28, v));
+    rt::via_value!(Check17 -> InspectTarget, |v| rt::is_valid(validators::v28, v));
     rt::object_reader!(
-        read_29, InspectPayload { target = "target", required => ViaValue<Check22>;
+        read_29, InspectPayload { target = "target", required => ViaValue<Check17>;
         } extra extra => AnyValue;
         contract[validators::v10, validators::t0::<0>], BASE0, "/properties/payload"
     );
     rt::object_reader!(
         read_43, TailPayload { since_sequence = "sinceSequence" => LeafRead<Leaf5>;
-        replay = "replay" => LeafRead<Leaf5>; follow = "follow", required => LeafRead<Leaf14>;
-        ephemeral = "ephemeral", required => LeafRead<Leaf14>; } extra extra => AnyValue;
+        replay = "replay" => LeafRead<Leaf5>; follow = "follow", required => AnyBool;
+        ephemeral = "ephemeral", required => AnyBool; } extra extra => AnyValue;
         contract[validators::v10, validators::v34], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_44, PausePayload { reason = "reason" => LeafRead<Leaf7>; } extra extra => AnyValue;
+        read_44, PausePayload { reason = "reason" => AnyString; } extra extra => AnyValue;
         contract[validators::v10, validators::t9::<1>], BASE0, "/properties/payload"
     );
     rt::string_leaf!(
-        Leaf23 -> Acknowledge,
+        Leaf18 -> Acknowledge,
         |s| [s != "blocked-inspected"] => (s == "blocked-inspected").then_some(Acknowledge)
     );
     rt::object_reader!(
-        read_45, ResumePayload { acknowledge = "acknowledge" => LeafRead<Leaf23>;
-        raise_budgets = "raiseBudgets" => Typed<Budgets>; takeover = "takeover" => LeafRead<Leaf14>;
+        read_45, ResumePayload { acknowledge = "acknowledge" => LeafRead<Leaf18>;
+        raise_budgets = "raiseBudgets" => Typed<Budgets>; takeover = "takeover" => AnyBool;
         } extra extra => AnyValue;
         contract[validators::v10, validators::v36], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_47, CancelPayload { reason = "reason" => LeafRead<Leaf7>;
-        keep_worktrees = "keepWorktrees", required => LeafRead<Leaf14>; } extra extra => AnyValue;
+        read_47, CancelPayload { reason = "reason" => AnyString;
+        keep_worktrees = "keepWorktrees", required => AnyBool; } extra extra => AnyValue;
         contract[validators::v10, validators::v38], BASE0, "/properties/payload"
     );
     rt::string_leaf!(
-        Leaf24 -> ApprovalId, |s| [!validators::RE4.is_match(s)] => Some(ApprovalId(s.to_owned()))
-    );
-    rt::string_leaf!(
-        Leaf25 -> Scope, |s| [!::std::matches!(s, "once" | "run")] => Scope::from_listed_str(s)
+        Leaf19 -> ApprovalId, |s| [!validators::RE4.is_match(s)] => Some(ApprovalId(s.to_owned()))
     );
     rt::object_reader!(
-        read_48, ApprovePayload { approval_id = "approvalId", required => LeafRead<Leaf24>;
-        scope = "scope", required => LeafRead<Leaf25>; answer = "answer" => LeafRead<Leaf7>;
-        note = "note" => LeafRead<Leaf7>; } extra extra => AnyValue;
+        read_48, ApprovePayload { approval_id = "approvalId", required => LeafRead<Leaf19>;
+        scope = "scope", required => Listed<Scope>; answer = "answer" => AnyString;
+        note = "note" => AnyString; } extra extra => AnyValue;
         contract[validators::v10, validators::v39], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_50, DenyPayload { approval_id = "approvalId", required => LeafRead<Leaf24>;
-        note = "note" => LeafRead<Leaf7>; } extra extra => AnyValue;
+        read_50, DenyPayload { approval_id = "approvalId", required => LeafRead<Leaf19>;
+        note = "note" => AnyString; } extra extra => AnyValue;
         contract[validators::v10, validators::v41], BASE0, "/properties/payload"
     );
-    rt::via_value!(Check26 -> RetryTarget, |v| rt::is_valid(validators::v43, v));
+    rt::via_value!(Check20 -> RetryTarget, |v| rt::is_valid(validators::v43, v));
     rt::object_reader!(
-        read_51, RetryPayload { target = "target", required => ViaValue<Check26>;
+        read_51, RetryPayload { target = "target", required => ViaValue<Check20>;
         } extra extra => AnyValue;
         contract[validators::v10, validators::t0::<1>], BASE0, "/properties/payload"
     );
     rt::object_reader!(
-        read_54, SkipPayload { phase = "phase", required => LeafRead<Leaf15>;
-        justification = "justification", required => LeafRead<Leaf10>; } extra extra => AnyValue;
+        read_54, SkipPayload { phase = "phase", required => Listed<Phase>;
+        justification = "justification", required => LeafRead<Leaf8>; } extra extra => AnyValue;
         contract[validators::v10, validators::v44], BASE0, "/properties/payload"
     );
     rt::string_leaf!(
-        Leaf27 -> AgentId, |s| [!rt::check::max_length(s, 128u64), !validators::RE5.is_match(s)] =>
+        Leaf21 -> AgentId, |s| [!rt::check::max_length(s, 128u64), !validators::RE5.is_match(s)] =>
         Some(AgentId(s.to_owned()))
     );
-    rt::via_value!(Check28 -> JsonValue, |v| rt::is_valid(validators::v55, v));
+    rt::via_value!(Check22 -> JsonValue, |v| rt::is_valid(validators::v54, v));
     rt::object_reader!(
-        read_55, RunToolPayload { agent_id = "agentId" => LeafRead<Leaf27>;
-        tool = "tool", required => LeafRead<Leaf10>; input = "input", required => ViaValue<Check28>;
-        justification = "justification", required => LeafRead<Leaf10>; } extra extra => AnyValue;
+        read_55, RunToolPayload { agent_id = "agentId" => LeafRead<Leaf21>;
+        tool = "tool", required => LeafRead<Leaf8>; input = "input", required => ViaValue<Check22>;
+        justification = "justification", required => LeafRead<Leaf8>; } extra extra => AnyValue;
         contract[validators::v10, validators::v45], BASE0, "/properties/payload"
     );
-    rt::string_leaf!(
-        Leaf29 -> Mode, |s| [!::std::matches!(s, "plan" | "apply")] => Mode::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_57, ReconcilePayload { mode = "mode", required => LeafRead<Leaf29>;
+        read_57, ReconcilePayload { mode = "mode", required => Listed<Mode>;
         } extra extra => AnyValue;
         contract[validators::v10, validators::t7::<4>], BASE0, "/properties/payload"
     );
@@ -1233,14 +1210,10 @@ mod fast {
         } extra extra => AnyValue;
         contract[validators::v10, validators::t7::<5>], BASE0, "/properties/payload"
     );
-    rt::string_leaf!(
-        Leaf30 -> Delivery,
-        |s| [!::std::matches!(s, "steer" | "follow-up")] => Delivery::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_60, AgentSendPayload { agent_id = "agentId", required => LeafRead<Leaf27>;
-        text = "text", required => LeafRead<Leaf7>;
-        delivery = "delivery", required => LeafRead<Leaf30>; } extra extra => AnyValue;
+        read_60, AgentSendPayload { agent_id = "agentId", required => LeafRead<Leaf21>;
+        text = "text", required => AnyString; delivery = "delivery", required => Listed<Delivery>;
+        } extra extra => AnyValue;
         contract[validators::v10, validators::v49], BASE0, "/properties/payload"
     );
 }
@@ -1311,7 +1284,7 @@ mod validators {
                 (t2::<12>, Some("reconcile")),
                 (t2::<13>, Some("shutdown")),
                 (t2::<14>, Some("agent.send")),
-                (v71, None),
+                (v70, None),
             ],
             Some("type"),
         );
@@ -1368,9 +1341,9 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["profile", "unattended"]) & c.prop(l, s, x, "profile", v7)
             & c.prop(l, s, x, "spec", v14) & c.prop(l, s, x, "reviewTarget", v19)
-            & c.prop(l, s, x, "withFix", v52) & c.prop(l, s, x, "phases", t3::<0>)
+            & c.prop(l, s, x, "withFix", v71) & c.prop(l, s, x, "phases", t3::<0>)
             & c.prop(l, s, x, "modelOverrides", t1::<0>) & c.prop(l, s, x, "runtime", v7)
-            & c.prop(l, s, x, "fakeScript", v7) & c.prop(l, s, x, "unattended", v52)
+            & c.prop(l, s, x, "fakeScript", v7) & c.prop(l, s, x, "unattended", v71)
             & c.prop(l, s, x, "budgets", v21)
             & c.prop(l, s, x, "sandboxRequire", t8::<0>)
             & c.prop(l, s, x, "consent", v23)
@@ -1406,11 +1379,11 @@ mod validators {
     pub fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "tokens", v51) & c.prop(l, s, x, "modelRequests", v51)
-            & c.prop(l, s, x, "toolCalls", v51) & c.prop(l, s, x, "wallClockMs", v54)
+            & c.prop(l, s, x, "toolCalls", v51) & c.prop(l, s, x, "wallClockMs", v53)
             & c.prop(l, s, x, "retries", v51) & c.prop(l, s, x, "fixRounds", v51)
             & c.prop(l, s, x, "contextTokens", v51)
             & c.prop(l, s, x, "concurrentAgents", v51)
-            & c.prop(l, s, x, "estimatedQuotaPercent", v54)
+            & c.prop(l, s, x, "estimatedQuotaPercent", v53)
     }
     /// Shared by 4 validators that differ only in the strings they pass (a row of `T8` each), such as `#/oneOf/0/properties/payload/properties/sandboxRequire` and `#/oneOf/7/properties/payload/properties/scope` (2 more).
     pub fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1473,19 +1446,19 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["follow", "ephemeral"])
             & c.prop(l, s, x, "sinceSequence", v51) & c.prop(l, s, x, "replay", v51)
-            & c.prop(l, s, x, "follow", v52) & c.prop(l, s, x, "ephemeral", v52)
+            & c.prop(l, s, x, "follow", v71) & c.prop(l, s, x, "ephemeral", v71)
     }
     /// `#/oneOf/5/properties/payload`
     pub fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "acknowledge", t5::<2>) & c.prop(l, s, x, "raiseBudgets", v21)
-            & c.prop(l, s, x, "takeover", v52)
+            & c.prop(l, s, x, "takeover", v71)
     }
     /// `#/oneOf/6/properties/payload`
     pub fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["keepWorktrees"]) & c.prop(l, s, x, "reason", v7)
-            & c.prop(l, s, x, "keepWorktrees", v52)
+            & c.prop(l, s, x, "keepWorktrees", v71)
     }
     /// `#/oneOf/7/properties/payload`
     pub fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1515,7 +1488,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["tool", "input", "justification"])
             & c.prop(l, s, x, "agentId", v30) & c.prop(l, s, x, "tool", v9)
-            & c.prop(l, s, x, "input", v55) & c.prop(l, s, x, "justification", v9)
+            & c.prop(l, s, x, "input", v54) & c.prop(l, s, x, "justification", v9)
     }
     /// `#/oneOf/14/properties/payload`
     pub fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1533,8 +1506,6 @@ mod validators {
             _ => c.check_type(l, s, i, INTEGER),
         }
     }
-    /// `#/oneOf/0/properties/payload/properties/withFix`
-    pub const v52: rt::Check = only::<BOOLEAN>;
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/oneOf/0/properties/payload/properties/modelOverrides` and `#/$defs/JsonValue/anyOf/5`.
     pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -1546,16 +1517,16 @@ mod validators {
         }
         ok
     }
-    const T1: [[rt::Check; 1]; 2] = [[v82], [v55]];
+    const T1: [[rt::Check; 1]; 2] = [[v82], [v54]];
     /// `#/oneOf/0/properties/payload/properties/budgets/properties/wallClockMs`
-    pub fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => c.minimum(l, s, x, rt::Num::U(0u64)),
             _ => c.check_type(l, s, i, NUMBER),
         }
     }
     /// `#/oneOf/11/properties/payload/properties/input`
-    pub fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v83(i, l, c, &s.reference("/$ref", BASE0, "/$defs/JsonValue"))
     }
     /// Shared by 15 validators that differ only in the validators they call (a row of `T2` each), such as `#/oneOf/0` and `#/oneOf/1` (13 more).
@@ -1574,19 +1545,21 @@ mod validators {
         [t10::<13>, t7::<5>], [t10::<14>, v49],
     ];
     /// `#/oneOf/15`
-    pub fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, "type", v99);
         }
         ok
     }
+    /// `#/oneOf/0/properties/payload/properties/withFix`
+    pub const v71: rt::Check = only::<BOOLEAN>;
     /// Shared by 2 validators that differ only in the validators they call (a row of `T3` each), such as `#/oneOf/0/properties/payload/properties/phases` and `#/$defs/JsonValue/anyOf/4`.
     fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", T3[K][0])
     }
-    const T3: [[rt::Check; 1]; 2] = [[v20], [v55]];
+    const T3: [[rt::Check; 1]; 2] = [[v20], [v54]];
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/1`
     pub fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -1645,7 +1618,7 @@ mod validators {
             s,
             &[
                 (v110, None),
-                (v52, None),
+                (v71, None),
                 (v111, None),
                 (v7, None),
                 (t3::<1>, None),

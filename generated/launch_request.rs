@@ -128,7 +128,7 @@ rt::string_newtype!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{LeafRead, MapOf, VecOf};
+    use super::rt::fast::{LeafRead, Listed, MapOf, VecOf};
     rt::string_leaf!(
         Leaf1 -> ContractVersion,
         |s| [!validators::RE0.is_match(s)] => Some(ContractVersion(s.to_owned()))
@@ -138,31 +138,23 @@ mod fast {
         Some(Input(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf3 -> Mode, |s| [!::std::matches!(s, "interactive" | "autopilot" | "background")] =>
-        Mode::from_listed_str(s)
+        Leaf3 -> QuestionId, |s| [!validators::RE1.is_match(s)] => Some(QuestionId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf4 -> Kind,
-        |s| [!::std::matches!(s, "analysis" | "development")] => Kind::from_listed_str(s)
-    );
-    rt::string_leaf!(
-        Leaf5 -> QuestionId, |s| [!validators::RE1.is_match(s)] => Some(QuestionId(s.to_owned()))
-    );
-    rt::string_leaf!(
-        Leaf7 -> AnswerValue, |s| [!rt::check::min_length(s, 1u64), !rt::check::max_length(s,
+        Leaf5 -> AnswerValue, |s| [!rt::check::min_length(s, 1u64), !rt::check::max_length(s,
         200u64)] => Some(AnswerValue(s.to_owned()))
     );
     rt::union_reader!(
-        Union8, VisitUnion8 -> Answer { str => Answer::One; R0: AnswerValue, seq => Answer::Many;
+        Union6, VisitUnion6 -> Answer { str => Answer::One; R0: AnswerValue, seq => Answer::Many;
         R1: Vec<AnswerValue> } refuse bool number null map
     );
-    type Union6 = Union8<LeafRead<Leaf7>, VecOf<LeafRead<Leaf7>, 0usize, 50usize>>;
-    rt::map_checks!(Checks9, names = validators::v5, values = validators::v6);
+    type Union4 = Union6<LeafRead<Leaf5>, VecOf<LeafRead<Leaf5>, 0usize, 50usize>>;
+    rt::map_checks!(Checks7, names = validators::v5, values = validators::v6);
     rt::object_reader!(
         read_0, LaunchRequest { contract_version = "contractVersion", required => LeafRead<Leaf1>;
         input = "input", required, redacted => LeafRead<Leaf2>;
-        mode = "mode", required => LeafRead<Leaf3>; kind = "kind" => LeafRead<Leaf4>;
-        answers = "answers", required, redacted => MapOf<Leaf5, Union6, Checks9>; } deny;
+        mode = "mode", required => Listed<Mode>; kind = "kind" => Listed<Kind>;
+        answers = "answers", required, redacted => MapOf<Leaf3, Union4, Checks7>; } deny;
         contract[validators::v0], BASE0, ""
     );
 }

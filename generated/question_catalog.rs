@@ -132,7 +132,7 @@ rt::string_newtype!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{LeafRead, Typed, VecOf};
+    use super::rt::fast::{AnyBool, LeafRead, Listed, Typed, VecOf};
     rt::string_leaf!(
         Leaf1 -> CatalogVersion,
         |s| [!validators::RE0.is_match(s)] => Some(CatalogVersion(s.to_owned()))
@@ -148,36 +148,32 @@ mod fast {
         => Some(QuestionId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf4 -> Select, |s| [!::std::matches!(s, "single" | "multi")] => Select::from_listed_str(s)
+        Leaf4 -> Label, |s| [!rt::check::max_length(s, 500u64)] => Some(Label(s.to_owned()))
     );
-    rt::string_leaf!(
-        Leaf5 -> Label, |s| [!rt::check::max_length(s, 500u64)] => Some(Label(s.to_owned()))
-    );
-    rt::value_leaf!(Leaf6 -> bool, scalar |v| rt::is_valid(validators::v11, v));
-    rt::array_checks!(Checks7, items = validators::t0::<1>);
+    rt::array_checks!(Checks5, items = validators::t0::<1>);
     rt::object_reader!(
         read_2, Question { id = "id", required => LeafRead<Leaf3>;
-        select = "select", required => LeafRead<Leaf4>; label = "label" => LeafRead<Leaf5>;
-        answerable = "answerable" => LeafRead<Leaf6>;
-        options = "options" => VecOf<Typed<AnswerOption>, 0usize, 200usize, Checks7>;
+        select = "select", required => Listed<Select>; label = "label" => LeafRead<Leaf4>;
+        answerable = "answerable" => AnyBool;
+        options = "options" => VecOf<Typed<AnswerOption>, 0usize, 200usize, Checks5>;
         answer = "answer" => Typed<Answer>; } deny;
         contract[validators::v2], BASE0, "/$defs/Question"
     );
     rt::string_leaf!(
-        Leaf8 -> AnswerOptionId, |s| [!rt::check::min_length(s, 1u64), !rt::check::max_length(s,
+        Leaf6 -> AnswerOptionId, |s| [!rt::check::min_length(s, 1u64), !rt::check::max_length(s,
         200u64), !validators::RE2.is_match(s)] => Some(AnswerOptionId(s.to_owned()))
     );
     rt::object_reader!(
-        read_6, AnswerOption { id = "id", required => LeafRead<Leaf8>;
-        label = "label" => LeafRead<Leaf5>; } deny;
+        read_6, AnswerOption { id = "id", required => LeafRead<Leaf6>;
+        label = "label" => LeafRead<Leaf4>; } deny;
         contract[validators::v6], BASE0, "/$defs/AnswerOption"
     );
     rt::string_leaf!(
-        Leaf9 -> Pattern, |s| [!rt::check::min_length(s, 1u64), !rt::check::max_length(s, 1000u64)]
+        Leaf7 -> Pattern, |s| [!rt::check::min_length(s, 1u64), !rt::check::max_length(s, 1000u64)]
         => Some(Pattern(s.to_owned()))
     );
     rt::object_reader!(
-        read_8, Answer { pattern = "pattern", required => LeafRead<Leaf9>; } deny;
+        read_8, Answer { pattern = "pattern", required => LeafRead<Leaf7>; } deny;
         contract[validators::v8], BASE0, "/$defs/Question/properties/answer"
     );
 }
@@ -196,7 +192,7 @@ mod validators {
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["catalogVersion", "questions"])
-            & c.prop(l, s, x, "catalogVersion", v1) & c.prop(l, s, x, "questions", v13)
+            & c.prop(l, s, x, "catalogVersion", v1) & c.prop(l, s, x, "questions", v12)
             & c.unexpected_members(l, s, x, &["catalogVersion", "questions"])
     }
     /// `#/properties/catalogVersion`
@@ -211,7 +207,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "select"]) & c.prop(l, s, x, "id", v3)
             & c.prop(l, s, x, "select", v4) & c.prop(l, s, x, "label", v5)
-            & c.prop(l, s, x, "answerable", v11) & c.prop(l, s, x, "options", v14)
+            & c.prop(l, s, x, "answerable", v13) & c.prop(l, s, x, "options", v14)
             & c.prop(l, s, x, "answer", v8) & c.unexpected_members(l, s, x, WORDS0)
     }
     /// `#/$defs/Question/properties/id`
@@ -269,13 +265,13 @@ mod validators {
         T0[K].0(i, l, c, &s.reference("/$ref", BASE0, T0[K].1))
     }
     const T0: [(rt::Check, &str); 2] = [(v2, "/$defs/Question"), (v6, "/$defs/AnswerOption")];
-    /// `#/$defs/Question/properties/answerable`
-    pub const v11: rt::Check = only::<BOOLEAN>;
     /// `#/properties/questions`
-    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.max_items(l, s, x, 500u64) & c.items(l, s, x, 0usize, "/items", t0::<0>)
     }
+    /// `#/$defs/Question/properties/answerable`
+    pub const v13: rt::Check = only::<BOOLEAN>;
     /// `#/$defs/Question/properties/options`
     pub fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };

@@ -830,12 +830,12 @@ pub trait Leaf {
     fn scalar(v: Value) -> Result<Self::Out, Option<Value>>;
 }
 
-/// The leaf of a string member whose schema asks nothing of the string
-/// (what `string_leaf!(L -> String, |s| [] => Some(s.to_owned()))` would
-/// generate in every module).
-pub struct AnyString;
+/// The leaf of a string whose schema asks nothing of it (what
+/// `string_leaf!(L -> String, |s| [] => Some(s.to_owned()))` would generate
+/// in every module); a member is read by [`AnyString`].
+pub struct StringLeaf;
 
-impl Leaf for AnyString {
+impl Leaf for StringLeaf {
     type Out = String;
     #[inline]
     fn string(s: &str) -> Option<String> {
@@ -846,9 +846,9 @@ impl Leaf for AnyString {
     }
 }
 
-/// The leaf of a scalar member whose schema is its `type` alone (what
+/// The leaf of a scalar whose schema is its `type` alone (what
 /// `value_leaf!(L -> T, scalar |v| rt::is_valid(types::only::<TYPES>, v))`
-/// would generate in every module): [`AnyBool`], [`AnyNumber`], …
+/// would generate in every module); members are read by [`AnyBool`], [`AnyNumber`], …
 pub struct OnlyType<T, const TYPES: u8>(PhantomData<T>);
 
 impl<T: FromValue + Serialize, const TYPES: u8> Leaf for OnlyType<T, TYPES> {
@@ -865,14 +865,42 @@ impl<T: FromValue + Serialize, const TYPES: u8> Leaf for OnlyType<T, TYPES> {
     }
 }
 
-/// A `"type": "boolean"` member.
-pub type AnyBool = OnlyType<bool, { crate::types::BOOLEAN }>;
-/// A `"type": "number"` member.
-pub type AnyNumber = OnlyType<crate::Number, { crate::types::NUMBER }>;
-/// A `"type": "integer"` member.
-pub type AnyInteger = OnlyType<crate::Integer, { crate::types::INTEGER }>;
-/// A `"type": "null"` member.
-pub type AnyNull = OnlyType<(), { crate::types::NULL }>;
+/// A closed string enum (`string_enum!`): the value a listed string names.
+pub trait ListedStr: Sized {
+    /// The value whose JSON text is `s`, if `s` is one of the listed strings.
+    fn from_listed_str(s: &str) -> Option<Self>;
+}
+
+/// The leaf of a string whose schema is a closed enum's list and nothing
+/// more (what `string_leaf!(L -> E, |s| [!matches!(s, "a" | "b")] =>
+/// E::from_listed_str(s))` would generate in every module); a member is
+/// read by [`Listed`].
+pub struct ListedLeaf<E>(PhantomData<E>);
+
+impl<E: ListedStr + Serialize> Leaf for ListedLeaf<E> {
+    type Out = E;
+    #[inline]
+    fn string(s: &str) -> Option<E> {
+        E::from_listed_str(s)
+    }
+    fn scalar(v: Value) -> Result<E, Option<Value>> {
+        Err(Some(v))
+    }
+}
+
+/// Reads a member that is one of closed enum `E`'s strings.
+pub type Listed<E> = LeafRead<ListedLeaf<E>>;
+
+/// Reads a string member its schema asks nothing more of.
+pub type AnyString = LeafRead<StringLeaf>;
+/// Reads a `"type": "boolean"` member.
+pub type AnyBool = LeafRead<OnlyType<bool, { crate::types::BOOLEAN }>>;
+/// Reads a `"type": "number"` member.
+pub type AnyNumber = LeafRead<OnlyType<crate::Number, { crate::types::NUMBER }>>;
+/// Reads a `"type": "integer"` member.
+pub type AnyInteger = LeafRead<OnlyType<crate::Integer, { crate::types::INTEGER }>>;
+/// Reads a `"type": "null"` member.
+pub type AnyNull = LeafRead<OnlyType<(), { crate::types::NULL }>>;
 
 /// [`Read`] for a [`Leaf`]: arrays and objects are invalid (a leaf's type
 /// cannot hold them, so the schema refuses them too).

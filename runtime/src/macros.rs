@@ -333,6 +333,11 @@ macro_rules! string_enum {
                 Self::from_listed_str(&s).ok_or_else(|| $crate::Mismatch::new("one of the listed strings"))
             }
         }
+        impl $crate::fast::ListedStr for $name {
+            fn from_listed_str(s: &str) -> ::std::option::Option<Self> {
+                Self::from_listed_str(s)
+            }
+        }
         $crate::__string_enum_common!($name);
     };
     ($name:ident { $($variant:ident = $json:literal),* $(,)? } open $other:ident $(contract $($contract:tt)+)?) => {

@@ -96,6 +96,64 @@ fn only(ir: &Ir, conj: &[NodeId], kind: u8, handled: &[&str]) -> bool {
     })
 }
 
+/// A scalar reader's leaf: one the module writes (`Leaf3`), or one the
+/// runtime has, which a member is read by without a line in the module.
+enum Leaf {
+    Generated(Ident),
+    /// `StringLeaf`, read by `AnyString`.
+    AnyString,
+    /// `OnlyType<T, { types::SET }>`, read by `reader` (`AnyBool`): `(T, SET, reader)`.
+    OnlyType(&'static str, &'static str, &'static str),
+    /// `ListedLeaf<E>` of closed string enum `E`, read by `Listed<E>`.
+    Listed(TokenStream),
+}
+
+impl Leaf {
+    /// The leaf, as `MapOf` names its keys' (`Leaf3`, `rt::fast::StringLeaf`).
+    fn leaf(&self, rt: &TokenStream) -> TokenStream {
+        match self {
+            Leaf::Generated(name) => quote!(#name),
+            Leaf::AnyString => quote!(#rt::fast::StringLeaf),
+            Leaf::Listed(e) => quote!(#rt::fast::ListedLeaf<#e>),
+            Leaf::OnlyType(ty, set, _) => {
+                let (ty, set): (TokenStream, Ident) = (ty.parse().unwrap_or_default(), Ident::new(set, Span::call_site()));
+                quote!(#rt::fast::OnlyType<#ty, { #rt::types::#set }>)
+            }
+        }
+    }
+
+    /// The reader of a member that is the leaf (`LeafRead<Leaf3>`, `rt::fast::AnyString`).
+    fn read(&self, rt: &TokenStream) -> TokenStream {
+        match self {
+            Leaf::Generated(name) => quote!(#rt::fast::LeafRead<#name>),
+            Leaf::AnyString => quote!(#rt::fast::AnyString),
+            Leaf::Listed(e) => quote!(#rt::fast::Listed<#e>),
+            Leaf::OnlyType(_, _, read) => {
+                let read = Ident::new(read, Span::call_site());
+                quote!(#rt::fast::#read)
+            }
+        }
+    }
+}
+
+/// The runtime's leaf for a scalar of Rust type `t` whose schemas are all
+/// `t`'s own JSON type and nothing more (`"type": "boolean"`): it checks
+/// what a generated leaf would.
+fn any_scalar(validators: &Validators, schemas: &[NodeId], t: &TypeRef) -> Option<Leaf> {
+    let (first, rest) = schemas.split_first()?;
+    let mask = validators.only_type(*first)?;
+    if rest.iter().any(|n| validators.only_type(*n) != Some(mask)) {
+        return None;
+    }
+    Some(match (t, mask) {
+        (TypeRef::Bool, TypeSet::BOOLEAN) => Leaf::OnlyType("bool", "BOOLEAN", "AnyBool"),
+        (TypeRef::Number, TypeSet::NUMBER) => Leaf::OnlyType("rt::Number", "NUMBER", "AnyNumber"),
+        (TypeRef::Integer, TypeSet::INTEGER) => Leaf::OnlyType("rt::Integer", "INTEGER", "AnyInteger"),
+        (TypeRef::Null, TypeSet::NULL) => Leaf::OnlyType("()", "NULL", "AnyNull"),
+        _ => return None,
+    })
+}
+
 /// Every node's keywords, `true` schemas left out.
 fn kws<'i>(ir: &'i Ir, conj: &[NodeId]) -> impl Iterator<Item = &'i Keywords> + 'i {
     let conj = conj.to_vec();
@@ -391,14 +449,10 @@ impl<'a> Readers<'a> {
             {
                 quote!(#rt::fast::AnyValue)
             }
-            TypeRef::String | TypeRef::Bool | TypeRef::Integer | TypeRef::Number | TypeRef::Null => {
-                let l = self.leaf(validators, schemas, &conj, t, &out_ty);
-                quote!(#rt::fast::LeafRead<#l>)
-            }
+            TypeRef::String | TypeRef::Bool | TypeRef::Integer | TypeRef::Number | TypeRef::Null => self.leaf(validators, schemas, &conj, t, &out_ty).read(&rt),
             TypeRef::Named(id) => match &self.plan.types[*id].kind {
                 Kind::Newtype | Kind::StringEnum { .. } | Kind::IntegerEnum { .. } | Kind::Const(_) => {
-                    let l = self.leaf(validators, schemas, &conj, t, &out_ty);
-                    quote!(#rt::fast::LeafRead<#l>)
+                    self.leaf(validators, schemas, &conj, t, &out_ty).read(&rt)
                 }
                 // Read from this place's schemas: a union places with different schemas share reads each place's branches.
                 Kind::Union { .. } if self.union_branches(*id, &conj).is_some() => {
@@ -491,7 +545,7 @@ impl<'a> Readers<'a> {
                 {
                     let values: Vec<NodeId> = kws(self.ir, &conj).filter_map(|k| k.additional_properties).collect();
                     let key_ty = self.ty(usize::MAX, k);
-                    let key_leaf = self.leaf(validators, &names, &key_conj, k, &key_ty);
+                    let key_leaf = self.leaf(validators, &names, &key_conj, k, &key_ty).leaf(&rt);
                     let value_reader = self.reader(validators, usize::MAX, &values, v);
                     // One schema says all: the validators loop over the names,
                     // then the values, and the reader can count past the cap.
@@ -649,7 +703,7 @@ impl<'a> Readers<'a> {
 
     /// A scalar reader: strings checked as `&str` (or with the validators
     /// when a keyword needs them), other scalars with the validators.
-    fn leaf(&mut self, validators: &mut Validators, schemas: &[NodeId], conj: &[NodeId], t: &TypeRef, out_ty: &TokenStream) -> Ident {
+    fn leaf(&mut self, validators: &mut Validators, schemas: &[NodeId], conj: &[NodeId], t: &TypeRef, out_ty: &TokenStream) -> Leaf {
         let rt = self.rt.clone();
         let is_string = match t {
             TypeRef::Bool | TypeRef::Integer | TypeRef::Number | TypeRef::Null => false,
@@ -657,13 +711,30 @@ impl<'a> Readers<'a> {
             _ => true,
         };
         if !is_string {
+            if let Some(any) = any_scalar(validators, schemas, t) {
+                return any;
+            }
             let check = self.validate(validators, schemas, quote!(v));
-            return self.shared_item("Leaf", |name| quote!(#rt::value_leaf!(#name -> #out_ty, scalar |v| #check);));
+            return Leaf::Generated(self.shared_item("Leaf", |name| quote!(#rt::value_leaf!(#name -> #out_ty, scalar |v| #check);)));
         }
         let Some(refuse) = self.string_conditions(validators, conj) else {
             let check = self.validate(validators, schemas, quote!(v));
-            return self.shared_item("Leaf", |name| quote!(#rt::value_leaf!(#name -> #out_ty, string |v| #check);));
+            return Leaf::Generated(self.shared_item("Leaf", |name| quote!(#rt::value_leaf!(#name -> #out_ty, string |v| #check);)));
         };
+        if refuse.is_empty() && *t == TypeRef::String {
+            return Leaf::AnyString;
+        }
+        if let TypeRef::Named(id) = t {
+            if let Kind::StringEnum { values, open: false, .. } = &self.plan.types[*id].kind {
+                // The place's one condition is the enum's own list: the enum's conversion says it all.
+                let listed = values.iter().map(|(_, json)| json);
+                if let [only] = refuse.as_slice() {
+                    if only.to_string() == quote!(!::std::matches!(s, #(#listed)|*)).to_string() {
+                        return Leaf::Listed(out_ty.clone());
+                    }
+                }
+            }
+        }
         let some = quote!(::std::option::Option::Some);
         let build = match t {
             TypeRef::Named(id) => match &self.plan.types[*id].kind {
@@ -690,7 +761,7 @@ impl<'a> Readers<'a> {
             },
             _ => quote!(#some(s.to_owned())),
         };
-        self.shared_item("Leaf", |name| quote!(#rt::string_leaf!(#name -> #out_ty, |s| [#(#refuse),*] => #build);))
+        Leaf::Generated(self.shared_item("Leaf", |name| quote!(#rt::string_leaf!(#name -> #out_ty, |s| [#(#refuse),*] => #build);)))
     }
 
     /// One member of an envelope: its slot in `Slots`, the match arm that

@@ -127,6 +127,17 @@ impl<'a> Validators<'a> {
         quote!(validators::#f)
     }
 
+    /// The type set of a subschema whose one assertion is its `type` (every
+    /// other keyword, if any, looks only at values `type` refuses): its
+    /// validator is the runtime's `types::only`, and a reader may check that alone.
+    pub fn only_type(&self, node: NodeId) -> Option<u8> {
+        let Body::Schema(k) = &self.ir.nodes[node].body else { return None };
+        let program = Program::of(k, self.format_assertion);
+        let [Check::Type(t)] = program.value.as_slice() else { return None };
+        let alone = k.reference.is_none() && k.any_of.is_empty() && k.one_of.is_empty() && k.asserting_on() & t.0 == 0;
+        alone.then_some(t.0)
+    }
+
     /// The resource URI and the pointer inside it of `node`.
     pub fn schema_location(&self, node: NodeId) -> (String, String) {
         let n = &self.ir.nodes[node];

@@ -97,35 +97,27 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
-    rt::string_leaf!(
-        Leaf2 -> LintLevel, |s| [!::std::matches!(s, "forbid" | "deny" | "warn" | "allow")] =>
-        LintLevel::from_listed_str(s)
-    );
+    use super::rt::fast::{AnyInteger, AnyValue, LeafRead, Listed, Typed, VecOf};
     rt::union_reader!(
-        Union3, VisitUnion3 -> Lint { str => Lint::LintLevel;
+        Union2, VisitUnion2 -> Lint { str => Lint::LintLevel;
         R0: LintLevel, map => Lint::DetailedLint; R1: DetailedLint } refuse bool number null seq
     );
-    type Union1 = Union3<LeafRead<Leaf2>, Typed<DetailedLint>>;
-    rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v6, v));
-    rt::string_leaf!(
-        Leaf6 -> StringRule,
-        |s| [!::std::matches!(s, "off" | "warn" | "error")] => StringRule::from_listed_str(s)
-    );
+    type Union1 = Union2<Listed<LintLevel>, Typed<DetailedLint>>;
+    rt::value_leaf!(Leaf4 -> rt::Integer, scalar |v| rt::is_valid(validators::v6, v));
     rt::union_reader!(
-        Union7, VisitUnion7 -> Rule { number => Rule::Integer; R0: rt::Integer, str => Rule::String;
+        Union5, VisitUnion5 -> Rule { number => Rule::Integer; R0: rt::Integer, str => Rule::String;
         R1: StringRule, seq => Rule::Array; R2: Vec<rt::Value> } refuse bool null map
     );
-    type Union4 = Union7<LeafRead<Leaf5>, LeafRead<Leaf6>, VecOf<AnyValue, 0usize, { usize::MAX }>>;
+    type Union3 =
+        Union5<LeafRead<Leaf4>, Listed<StringRule>, VecOf<AnyValue, 0usize, { usize::MAX }>>;
     rt::object_reader!(
         read_0, Lints { absolute_paths = "absolute_paths" => Union1;
-        almost_swapped = "almost_swapped" => Union1; no_console = "no_console" => Union4;
-        no_debugger = "no_debugger" => Union4; } deny; contract[validators::v0], BASE0, ""
+        almost_swapped = "almost_swapped" => Union1; no_console = "no_console" => Union3;
+        no_debugger = "no_debugger" => Union3; } deny; contract[validators::v0], BASE0, ""
     );
-    rt::value_leaf!(Leaf8 -> rt::Integer, scalar |v| rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_3, DetailedLint { level = "level" => LeafRead<Leaf2>;
-        priority = "priority" => LeafRead<Leaf8>; } extra extra => AnyValue;
+        read_3, DetailedLint { level = "level" => Listed<LintLevel>;
+        priority = "priority" => AnyInteger; } extra extra => AnyValue;
         contract[validators::v3], BASE0, "/definitions/DetailedLint"
     );
 }
@@ -160,7 +152,7 @@ mod validators {
     /// `#/definitions/DetailedLint`
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "level", t0::<2>) & c.prop(l, s, x, "priority", v7)
+        c.prop(l, s, x, "level", t0::<2>) & c.prop(l, s, x, "priority", v11)
     }
     /// `#/definitions/rule`
     pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -180,8 +172,6 @@ mod validators {
             _ => c.check_type(l, s, i, INTEGER),
         }
     }
-    /// `#/definitions/DetailedLint/properties/priority`
-    pub const v7: rt::Check = only::<INTEGER>;
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/properties/absolute_paths` and `#/properties/no_console` (2 more).
     fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T0[K].0(i, l, c, &s.reference("/$ref", BASE0, T0[K].1))
@@ -190,6 +180,8 @@ mod validators {
         (v1, "/definitions/Lint"), (v4, "/definitions/rule"), (v2, "/definitions/LintLevel"),
         (v3, "/definitions/DetailedLint"),
     ];
+    /// `#/definitions/DetailedLint/properties/priority`
+    pub const v11: rt::Check = only::<INTEGER>;
     /// `#/definitions/rule/oneOf/2`
     pub const v12: rt::Check = only::<ARRAY>;
 }

@@ -65,33 +65,25 @@ pub struct Value {
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
+    use super::rt::fast::{AnyBool, AnyString, AnyValue, LeafRead, Listed, Typed, VecOf};
     rt::string_leaf!(
-        Leaf1 -> ::std::string::String, |s| [] => ::std::option::Option::Some(s.to_owned())
-    );
-    rt::string_leaf!(
-        Leaf2 -> String,
+        Leaf1 -> String,
         |s| [!rt::check::min_length(s, 2u64)] => ::std::option::Option::Some(String(s.to_owned()))
     );
-    rt::string_leaf!(
-        Leaf3 -> Result,
-        |s| [!::std::matches!(s, "Ok" | "Err" | "ok")] => Result::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_0, AwkwardNames { _ => LeafRead<Leaf1>; r#type = "type"; r#fn = "fn"; self_ = "self";
+        read_0, AwkwardNames { _ => AnyString; r#type = "type"; r#fn = "fn"; self_ = "self";
         self__ = "Self"; crate_ = "crate"; empty = ""; a = "a"; a_ = "A"; extra = "extra";
-        _2fast = "2fast"; option = "option" => Typed<Option>; string = "string" => LeafRead<Leaf2>;
-        result = "result" => LeafRead<Leaf3>; value = "value" => Typed<Value>;
+        _2fast = "2fast"; option = "option" => Typed<Option>; string = "string" => LeafRead<Leaf1>;
+        result = "result" => Listed<Result>; value = "value" => Typed<Value>;
         } extra extra_ => AnyValue; contract[validators::v0], BASE0, ""
     );
-    rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v5, v));
     rt::object_reader!(
-        read_1, Option { some = "some" => LeafRead<Leaf4>; } extra extra => AnyValue;
+        read_1, Option { some = "some" => AnyBool; } extra extra => AnyValue;
         contract[validators::t0::<0>], BASE0, "/$defs/Option"
     );
-    rt::array_checks!(Checks5, items = validators::t1::<0>);
+    rt::array_checks!(Checks2, items = validators::t1::<0>);
     rt::object_reader!(
-        read_4, Value { vec = "Vec" => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        read_4, Value { vec = "Vec" => VecOf<LeafRead<Leaf1>, 0usize, { usize::MAX }, Checks2>;
         } extra extra => AnyValue; contract[validators::t0::<1>], BASE0, "/$defs/Value"
     );
 }
@@ -105,11 +97,11 @@ mod validators {
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "type", v7) & c.prop(l, s, x, "fn", v7)
-            & c.prop(l, s, x, "self", v7) & c.prop(l, s, x, "Self", v7)
-            & c.prop(l, s, x, "crate", v7) & c.prop(l, s, x, "", v7)
-            & c.prop(l, s, x, "a", v7) & c.prop(l, s, x, "A", v7)
-            & c.prop(l, s, x, "extra", v7) & c.prop(l, s, x, "2fast", v7)
+        c.prop(l, s, x, "type", v6) & c.prop(l, s, x, "fn", v6)
+            & c.prop(l, s, x, "self", v6) & c.prop(l, s, x, "Self", v6)
+            & c.prop(l, s, x, "crate", v6) & c.prop(l, s, x, "", v6)
+            & c.prop(l, s, x, "a", v6) & c.prop(l, s, x, "A", v6)
+            & c.prop(l, s, x, "extra", v6) & c.prop(l, s, x, "2fast", v6)
             & c.prop(l, s, x, "option", t1::<1>) & c.prop(l, s, x, "string", t1::<0>)
             & c.prop(l, s, x, "result", t1::<2>) & c.prop(l, s, x, "value", t1::<3>)
     }
@@ -118,7 +110,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, T0[K].0, T0[K].1)
     }
-    const T0: [(&str, rt::Check); 2] = [("some", v5), ("Vec", v11)];
+    const T0: [(&str, rt::Check); 2] = [("some", v10), ("Vec", v11)];
     /// `#/$defs/String`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
@@ -130,8 +122,6 @@ mod validators {
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["Ok", "Err", "ok"])
     }
-    /// `#/$defs/Option/properties/some`
-    pub const v5: rt::Check = only::<BOOLEAN>;
     /// Shared by 4 validators that differ only in the validators they call and the strings they pass (a row of `T1` each), such as `#/$defs/Value/properties/Vec/items` and `#/properties/option` (2 more).
     pub fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T1[K].0(i, l, c, &s.reference("/$ref", BASE0, T1[K].1))
@@ -141,7 +131,9 @@ mod validators {
         (t0::<1>, "/$defs/Value"),
     ];
     /// `#/properties/type`
-    pub const v7: rt::Check = only::<STRING>;
+    pub const v6: rt::Check = only::<STRING>;
+    /// `#/$defs/Option/properties/some`
+    pub const v10: rt::Check = only::<BOOLEAN>;
     /// `#/$defs/Value/properties/Vec`
     pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };

@@ -27,19 +27,17 @@ pub type Positive = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, TupleOf, ViaValue};
+    use super::rt::fast::{AnyNumber, AnyValue, LeafRead, TupleOf, ViaValue};
     rt::via_value!(Check1 -> Vec<rt::Value>, |v| rt::is_valid(validators::v1, v));
-    rt::value_leaf!(Leaf2 -> rt::Number, scalar |v| rt::is_valid(validators::v2, v));
-    rt::value_leaf!(Leaf3 -> rt::Integer, scalar |v| rt::is_valid(validators::v3, v));
-    rt::value_leaf!(Leaf4 -> rt::Number, scalar |v| rt::is_valid(validators::v4, v));
-    rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v5, v));
-    rt::via_value!(Check6 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::v6, v));
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar |v| rt::is_valid(validators::v2, v));
+    rt::value_leaf!(Leaf3 -> rt::Number, scalar |v| rt::is_valid(validators::v3, v));
+    rt::value_leaf!(Leaf4 -> rt::Integer, scalar |v| rt::is_valid(validators::v4, v));
+    rt::via_value!(Check5 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::v5, v));
     rt::object_reader!(
         read_0, Draft4Tuple { point = "point" => ViaValue<Check1>;
-        pair = "pair" => TupleOf<(LeafRead<Leaf2>, LeafRead<Leaf3>,)>;
-        limit = "limit" => LeafRead<Leaf4>; r#ref = "ref" => LeafRead<Leaf5>;
-        deps = "deps" => ViaValue<Check6>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
+        pair = "pair" => TupleOf<(AnyNumber, LeafRead<Leaf2>,)>; limit = "limit" => LeafRead<Leaf3>;
+        r#ref = "ref" => LeafRead<Leaf4>; deps = "deps" => ViaValue<Check5>;
+        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
 const BASE0: &str = "file:///fixtures/draft4_tuple.json";
@@ -52,22 +50,20 @@ mod validators {
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "point", v1) & c.prop(l, s, x, "pair", v7)
-            & c.prop(l, s, x, "limit", v4) & c.prop(l, s, x, "ref", v5)
-            & c.prop(l, s, x, "deps", v6)
+        c.prop(l, s, x, "point", v1) & c.prop(l, s, x, "pair", v6)
+            & c.prop(l, s, x, "limit", v3) & c.prop(l, s, x, "ref", v4)
+            & c.prop(l, s, x, "deps", v5)
     }
     /// `#/properties/point`
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.prefix_items(l, s, x, "/items", &[v2, v2])
+        c.prefix_items(l, s, x, "/items", &[v7, v7])
             & c.items(l, s, x, 2usize, "/additionalItems", v8)
     }
-    /// `#/properties/pair/items/0`
-    pub const v2: rt::Check = only::<NUMBER>;
     /// `#/properties/pair/items/1`
-    pub const v3: rt::Check = only::<INTEGER_AS_WRITTEN>;
+    pub const v2: rt::Check = only::<INTEGER_AS_WRITTEN>;
     /// `#/properties/limit`
-    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.exclusive_maximum(l, s, "exclusiveMaximum", x, rt::Num::U(10u64))
@@ -76,11 +72,11 @@ mod validators {
         }
     }
     /// `#/properties/ref`
-    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v9(i, l, c, &s.reference("/$ref", BASE0, "/definitions/positive"))
     }
     /// `#/properties/deps`
-    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
@@ -97,11 +93,13 @@ mod validators {
         ok
     }
     /// `#/properties/pair`
-    pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x, 2u64) & c.prefix_items(l, s, x, "/items", &[v2, v3])
+        c.min_items(l, s, x, 2u64) & c.prefix_items(l, s, x, "/items", &[v7, v2])
             & c.items(l, s, x, 2usize, "/additionalItems", v8)
     }
+    /// `#/properties/point/items/0`
+    pub const v7: rt::Check = only::<NUMBER>;
     /// `#/properties/point/additionalItems`
     pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)

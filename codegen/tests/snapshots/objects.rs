@@ -148,7 +148,10 @@ rt::object!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, MapOf, Typed, ViaValue};
+    use super::rt::fast::{
+        AnyBool, AnyInteger, AnyNumber, AnyString, AnyValue, LeafRead, Listed, MapOf,
+        StringLeaf, Typed, ViaValue,
+    };
     rt::string_leaf!(
         Leaf1 -> Id, |s| [!rt::check::min_length(s, 1u64), !rt::check::max_length(s, 20u64)] =>
         Some(Id(s.to_owned()))
@@ -158,55 +161,47 @@ mod fast {
     );
     rt::value_leaf!(Leaf3 -> rt::Integer, scalar |v| rt::is_valid(validators::v13, v));
     rt::map_checks!(Checks4, names = validators::v3, values = validators::v13);
-    rt::string_leaf!(Leaf5 -> String, |s| [] => Some(s.to_owned()));
-    rt::map_checks!(Checks6, values = validators::v4);
-    rt::via_value!(Check7 -> rt::Map<String, String>, |v| rt::is_valid(validators::t0::<0>, v));
-    rt::via_value!(Check8 -> Labels, |v| rt::is_valid(validators::v6, v));
-    rt::via_value!(Check9 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::v15, v));
-    rt::via_value!(Check10 -> Dependent, |v| rt::is_valid(validators::v12, v));
+    rt::map_checks!(Checks5, values = validators::v4);
+    rt::via_value!(Check6 -> rt::Map<String, String>, |v| rt::is_valid(validators::t0::<0>, v));
+    rt::via_value!(Check7 -> Labels, |v| rt::is_valid(validators::v6, v));
+    rt::via_value!(Check8 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::v15, v));
+    rt::via_value!(Check9 -> Dependent, |v| rt::is_valid(validators::v12, v));
     rt::object_reader!(
         read_0, Objects { id = "id", required => LeafRead<Leaf1>;
         closed = "closed", required => Typed<Closed>;
         counts = "counts" => MapOf<Leaf2, LeafRead<Leaf3>, Checks4>;
-        entries = "entries" => MapOf<Leaf5, Typed<Entry>, Checks6>;
-        by_key_shape = "byKeyShape" => ViaValue<Check7>; labels = "labels" => ViaValue<Check8>;
+        entries = "entries" => MapOf<StringLeaf, Typed<Entry>, Checks5>;
+        by_key_shape = "byKeyShape" => ViaValue<Check6>; labels = "labels" => ViaValue<Check7>;
         typed_extra = "typedExtra" => Typed<TypedExtra>; empty = "empty" => Typed<Empty>;
-        defaults = "defaults" => Typed<Defaults>; min_max = "minMax" => ViaValue<Check9>;
-        dependent = "dependent" => ViaValue<Check10>; } extra extra => AnyValue;
+        defaults = "defaults" => Typed<Defaults>; min_max = "minMax" => ViaValue<Check8>;
+        dependent = "dependent" => ViaValue<Check9>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""
     );
-    rt::value_leaf!(Leaf11 -> rt::Integer, scalar |v| rt::is_valid(validators::v16, v));
-    rt::value_leaf!(Leaf12 -> bool, scalar |v| rt::is_valid(validators::v17, v));
     rt::object_reader!(
-        read_2, Closed { a = "a" => LeafRead<Leaf11>;
-        b = "b" default: bool = false => LeafRead<Leaf12>; } deny;
+        read_2, Closed { a = "a" => AnyInteger; b = "b" default: bool = false => AnyBool; } deny;
         contract[validators::v2], BASE0, "/properties/closed"
     );
     rt::string_leaf!(
-        Leaf13 -> NonEmptyString,
+        Leaf10 -> NonEmptyString,
         |s| [!rt::check::min_length(s, 1u64)] => Some(NonEmptyString(s.to_owned()))
     );
-    rt::value_leaf!(Leaf14 -> rt::Integer, scalar |v| rt::is_valid(validators::v18, v));
+    rt::value_leaf!(Leaf11 -> rt::Integer, scalar |v| rt::is_valid(validators::v16, v));
     rt::object_reader!(
-        read_4, Entry { name = "name", required => LeafRead<Leaf13>;
-        size = "size" => LeafRead<Leaf14>; } extra extra => AnyValue;
+        read_4, Entry { name = "name", required => LeafRead<Leaf10>;
+        size = "size" => LeafRead<Leaf11>; } extra extra => AnyValue;
         contract[validators::v4], BASE0, "/properties/entries/additionalProperties"
     );
-    rt::value_leaf!(Leaf15 -> rt::Number, scalar |v| rt::is_valid(validators::v19, v));
     rt::object_reader!(
-        read_7, TypedExtra { fixed = "fixed" => LeafRead<Leaf15>; } extra extra => LeafRead<Leaf5>;
+        read_7, TypedExtra { fixed = "fixed" => AnyNumber; } extra extra => AnyString;
         contract[validators::v7], BASE0, "/properties/typedExtra"
     );
     rt::object_reader!(read_8, Empty {} deny; contract[validators::v8], BASE0, "/properties/empty");
-    rt::string_leaf!(
-        Leaf16 -> Mode, |s| [!::std::matches!(s, "fast" | "slow")] => Mode::from_listed_str(s)
-    );
-    rt::value_leaf!(Leaf17 -> rt::Spelled<BlockSize>, scalar |v| rt::is_valid(validators::v11, v));
+    rt::value_leaf!(Leaf12 -> rt::Spelled<BlockSize>, scalar |v| rt::is_valid(validators::v11, v));
     rt::object_reader!(
-        read_9, Defaults { mode = "mode" default: Mode = Mode::Slow => LeafRead<Leaf16>;
-        validate = "validate" default validate_or_default: bool = true => LeafRead<Leaf12>;
-        block_size = "blockSize" default: BlockSize = BlockSize::V2048 => LeafRead<Leaf17>;
-        label = "label" default: &str = "none" => LeafRead<Leaf5>; } extra extra => AnyValue;
+        read_9, Defaults { mode = "mode" default: Mode = Mode::Slow => Listed<Mode>;
+        validate = "validate" default validate_or_default: bool = true => AnyBool;
+        block_size = "blockSize" default: BlockSize = BlockSize::V2048 => LeafRead<Leaf12>;
+        label = "label" default: &str = "none" => AnyString; } extra extra => AnyValue;
         contract[validators::v9], BASE0, "/properties/defaults"
     );
 }
@@ -225,7 +220,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "closed"]) & c.prop(l, s, x, "id", v1)
             & c.prop(l, s, x, "closed", v2) & c.prop(l, s, x, "counts", t0::<1>)
-            & c.prop(l, s, x, "entries", v21) & c.prop(l, s, x, "byKeyShape", t0::<0>)
+            & c.prop(l, s, x, "entries", v18) & c.prop(l, s, x, "byKeyShape", t0::<0>)
             & c.prop(l, s, x, "labels", v6) & c.prop(l, s, x, "typedExtra", v7)
             & c.prop(l, s, x, "empty", v8) & c.prop(l, s, x, "defaults", v9)
             & c.prop(l, s, x, "minMax", v15) & c.prop(l, s, x, "dependent", v12)
@@ -242,7 +237,7 @@ mod validators {
     /// `#/properties/closed`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "a", v16) & c.prop(l, s, x, "b", v17)
+        c.prop(l, s, x, "a", v19) & c.prop(l, s, x, "b", v20)
             & c.unexpected_members(l, s, x, &["a", "b"])
     }
     /// `#/properties/counts/propertyNames`
@@ -257,7 +252,7 @@ mod validators {
     pub fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v5)
-            & c.prop(l, s, x, "size", v18)
+            & c.prop(l, s, x, "size", v16)
     }
     /// `#/properties/entries/additionalProperties/properties/name`
     pub fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -270,10 +265,10 @@ mod validators {
     pub fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
-        ok &= c.prop(l, s, x, "name", v22);
+        ok &= c.prop(l, s, x, "name", v21);
         for (key, v) in x {
             if c.key_matches(l, s, key, &RE1, &mut ok) {
-                ok &= v22(v, &l.key(key), c, &s.child("/patternProperties/^x-"));
+                ok &= v21(v, &l.key(key), c, &s.child("/patternProperties/^x-"));
             }
         }
         ok
@@ -282,11 +277,11 @@ mod validators {
     pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
-        ok &= c.prop(l, s, x, "fixed", v19);
+        ok &= c.prop(l, s, x, "fixed", v22);
         for (key, v) in x {
             let mut matched = matches!(key.as_str(), "fixed");
             if !matched {
-                ok &= v22(v, &l.key(key), c, &s.child("/additionalProperties"));
+                ok &= v21(v, &l.key(key), c, &s.child("/additionalProperties"));
             }
         }
         ok
@@ -299,8 +294,8 @@ mod validators {
     /// `#/properties/defaults`
     pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "mode", v10) & c.prop(l, s, x, "validate", v17)
-            & c.prop(l, s, x, "blockSize", v11) & c.prop(l, s, x, "label", v22)
+        c.prop(l, s, x, "mode", v10) & c.prop(l, s, x, "validate", v20)
+            & c.prop(l, s, x, "blockSize", v11) & c.prop(l, s, x, "label", v21)
     }
     /// `#/properties/defaults/properties/mode`
     pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -319,8 +314,8 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.dependent_required(l, s, "dependentRequired/card", x, "card", &["billing"]);
-            ok &= c.prop(l, s, x, "card", v22);
-            ok &= c.prop(l, s, x, "billing", v22);
+            ok &= c.prop(l, s, x, "card", v21);
+            ok &= c.prop(l, s, x, "billing", v21);
         }
         if let Value::Object(x) = i {
             if x.contains_key("billing") {
@@ -356,18 +351,14 @@ mod validators {
         }
         ok
     }
-    const T0: [[rt::Check; 2]; 2] = [[v24, v22], [v3, v13]];
+    const T0: [[rt::Check; 2]; 2] = [[v24, v21], [v3, v13]];
     /// `#/properties/minMax`
     pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.min_properties(l, s, x, 1u64) & c.max_properties(l, s, x, 3u64)
     }
-    /// `#/properties/closed/properties/a`
-    pub const v16: rt::Check = only::<INTEGER>;
-    /// `#/properties/closed/properties/b`
-    pub const v17: rt::Check = only::<BOOLEAN>;
     /// `#/properties/entries/additionalProperties/properties/size`
-    pub fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER) & c.maximum(l, s, x, rt::Num::U(10u64))
@@ -375,10 +366,8 @@ mod validators {
             _ => c.check_type(l, s, i, INTEGER),
         }
     }
-    /// `#/properties/typedExtra/properties/fixed`
-    pub const v19: rt::Check = only::<NUMBER>;
     /// `#/properties/entries`
-    pub fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
@@ -389,8 +378,14 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/closed/properties/a`
+    pub const v19: rt::Check = only::<INTEGER>;
+    /// `#/properties/closed/properties/b`
+    pub const v20: rt::Check = only::<BOOLEAN>;
     /// `#/properties/labels/properties/name`
-    pub const v22: rt::Check = only::<STRING>;
+    pub const v21: rt::Check = only::<STRING>;
+    /// `#/properties/typedExtra/properties/fixed`
+    pub const v22: rt::Check = only::<NUMBER>;
     /// `#/properties/dependent/dependentSchemas/billing`
     pub fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;

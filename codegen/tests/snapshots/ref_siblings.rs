@@ -48,14 +48,13 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, Boxed, LeafRead, Typed};
-    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
-    rt::value_leaf!(Leaf2 -> ConfigLevel, string |v| rt::is_valid(validators::v4, v));
-    rt::value_leaf!(Leaf3 -> Short, string |v| rt::is_valid(validators::v3, v));
+    use super::rt::fast::{AnyString, AnyValue, Boxed, LeafRead, Typed};
+    rt::value_leaf!(Leaf1 -> ConfigLevel, string |v| rt::is_valid(validators::v4, v));
+    rt::value_leaf!(Leaf2 -> Short, string |v| rt::is_valid(validators::v3, v));
     rt::object_reader!(
-        read_0, Config { name = "name" => LeafRead<Leaf1>; child = "child" => Boxed<Typed<Config>>;
-        level = "level" => LeafRead<Leaf2>; closed = "closed" => Typed<Closed>;
-        short = "short" => LeafRead<Leaf3>; } extra extra => AnyValue;
+        read_0, Config { name = "name" => AnyString; child = "child" => Boxed<Typed<Config>>;
+        level = "level" => LeafRead<Leaf1>; closed = "closed" => Typed<Closed>;
+        short = "short" => LeafRead<Leaf2>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""
     );
     rt::object_reader!(

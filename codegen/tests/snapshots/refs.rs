@@ -62,40 +62,37 @@ pub type CD = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, Boxed, LeafRead, Typed, VecOf};
-    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
-    rt::value_leaf!(Leaf2 -> rt::Integer, scalar |v| rt::is_valid(validators::t1::<0>, v));
+    use super::rt::fast::{AnyNumber, AnyString, AnyValue, Boxed, LeafRead, Typed, VecOf};
+    rt::value_leaf!(Leaf1 -> rt::Integer, scalar |v| rt::is_valid(validators::t1::<0>, v));
     rt::string_leaf!(
-        Leaf3 -> WithSibling,
+        Leaf2 -> WithSibling,
         |s| [!rt::check::max_length(s, 3u64)] => Some(WithSibling(s.to_owned()))
     );
     rt::object_reader!(
-        read_0, Refs { escaped = "escaped" => LeafRead<Leaf1>;
-        percent = "percent" => LeafRead<Leaf2>; anchored = "anchored" => Typed<Money>;
-        embedded = "embedded" => Typed<Embedded>; cross_file = "crossFile" => Typed<Address>;
-        tree = "tree" => Typed<Node>; with_sibling = "withSibling" => LeafRead<Leaf3>;
-        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
+        read_0, Refs { escaped = "escaped" => AnyString; percent = "percent" => LeafRead<Leaf1>;
+        anchored = "anchored" => Typed<Money>; embedded = "embedded" => Typed<Embedded>;
+        cross_file = "crossFile" => Typed<Address>; tree = "tree" => Typed<Node>;
+        with_sibling = "withSibling" => LeafRead<Leaf2>; } extra extra => AnyValue;
+        contract[validators::v0], BASE0, ""
     );
-    rt::value_leaf!(Leaf4 -> rt::Number, scalar |v| rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_1, Money { amount = "amount", required => LeafRead<Leaf4>;
-        currency = "currency" => LeafRead<Leaf1>; } extra extra => AnyValue;
+        read_1, Money { amount = "amount", required => AnyNumber;
+        currency = "currency" => AnyString; } extra extra => AnyValue;
         contract[validators::t0::<0>], BASE0, "/$defs/money"
     );
-    rt::value_leaf!(Leaf5 -> bool, scalar |v| rt::is_valid(validators::t2::<0>, v));
+    rt::value_leaf!(Leaf3 -> bool, scalar |v| rt::is_valid(validators::t2::<0>, v));
     rt::object_reader!(
-        read_2, Embedded { inner = "inner" => LeafRead<Leaf5>; } extra extra => AnyValue;
+        read_2, Embedded { inner = "inner" => LeafRead<Leaf3>; } extra extra => AnyValue;
         contract[validators::v2], BASE1, ""
     );
     rt::object_reader!(
-        read_3, Address { street = "street", required => LeafRead<Leaf1>;
-        city = "city" => LeafRead<Leaf1>; } extra extra => AnyValue;
-        contract[validators::t0::<1>], BASE2, "/$defs/Address"
+        read_3, Address { street = "street", required => AnyString; city = "city" => AnyString;
+        } extra extra => AnyValue; contract[validators::t0::<1>], BASE2, "/$defs/Address"
     );
-    rt::array_checks!(Checks6, items = validators::t1::<1>);
+    rt::array_checks!(Checks4, items = validators::t1::<1>);
     rt::object_reader!(
-        read_4, Node { value = "value" => LeafRead<Leaf2>;
-        children = "children" => VecOf<Typed<Node>, 0usize, { usize::MAX }, Checks6>;
+        read_4, Node { value = "value" => LeafRead<Leaf1>;
+        children = "children" => VecOf<Typed<Node>, 0usize, { usize::MAX }, Checks4>;
         parent = "parent" => Boxed<Typed<Node>>; } extra extra => AnyValue;
         contract[validators::v4], BASE0, "/$defs/node"
     );
@@ -114,7 +111,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "escaped", t1::<2>) & c.prop(l, s, x, "percent", t1::<0>)
             & c.prop(l, s, x, "anchored", t1::<3>) & c.prop(l, s, x, "embedded", t2::<1>)
-            & c.prop(l, s, x, "crossFile", v13) & c.prop(l, s, x, "tree", t1::<1>)
+            & c.prop(l, s, x, "crossFile", v12) & c.prop(l, s, x, "tree", t1::<1>)
             & c.prop(l, s, x, "withSibling", v5)
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T0` each), such as `#/$defs/money` and `fixtures/shared/shared.json#/$defs/Address`.
@@ -124,7 +121,7 @@ mod validators {
             & c.prop(l, s, x, T0[K].3, v14)
     }
     const T0: [(&str, &str, rt::Check, &str); 2] =
-        [("amount", "amount", v7, "currency"), ("street", "street", v14, "city")];
+        [("amount", "amount", v13, "currency"), ("street", "street", v14, "city")];
     /// `#/$defs/embedded`
     pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -154,17 +151,17 @@ mod validators {
     }
     const T1: [(rt::Check, &str); 4] =
         [(v15, "/$defs/c%d"), (v4, "/$defs/node"), (v14, "/$defs/a~1b"), (t0::<0>, "/$defs/money")];
-    /// `#/$defs/money/properties/amount`
-    pub const v7: rt::Check = only::<NUMBER>;
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T2` each), such as `#/$defs/embedded/properties/inner` and `#/properties/embedded`.
     pub fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T2[K].0(i, l, c, &s.reference("/$ref", BASE1, T2[K].1))
     }
     const T2: [(rt::Check, &str); 2] = [(v17, "/$defs/inner"), (v2, "")];
     /// `#/properties/crossFile`
-    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         t0::<1>(i, l, c, &s.reference("/$ref", BASE2, "/$defs/Address"))
     }
+    /// `#/$defs/money/properties/amount`
+    pub const v13: rt::Check = only::<NUMBER>;
     /// `#/$defs/money/properties/currency`
     pub const v14: rt::Check = only::<STRING>;
     /// `#/$defs/node/properties/value`

@@ -28,16 +28,10 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead};
-    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
-    rt::string_leaf!(
-        Leaf2 -> LineEnd,
-        |s| [!::std::matches!(s, "a\rb" | "a\nb" | "a`b")] => LineEnd::from_listed_str(s)
-    );
+    use super::rt::fast::{AnyString, AnyValue, Listed};
     rt::object_reader!(
-        read_0, Item { id = "id", required => LeafRead<Leaf1>;
-        line_end = "lineEnd" => LeafRead<Leaf2>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
+        read_0, Item { id = "id", required => AnyString; line_end = "lineEnd" => Listed<LineEnd>;
+        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
 const BASE0: &str = "https://example.com/schemas/root_ref.json";

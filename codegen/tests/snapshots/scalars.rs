@@ -113,41 +113,36 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, ViaValue};
+    use super::rt::fast::{
+        AnyBool, AnyNull, AnyString, AnyValue, LeafRead, Listed, ViaValue,
+    };
     rt::value_leaf!(Leaf1 -> rt::Integer, scalar |v| rt::is_valid(validators::v6, v));
     rt::value_leaf!(Leaf2 -> rt::Number, scalar |v| rt::is_valid(validators::v7, v));
     rt::value_leaf!(Leaf3 -> rt::Number, scalar |v| rt::is_valid(validators::v8, v));
-    rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v9, v));
-    rt::value_leaf!(Leaf5 -> (), scalar |v| rt::is_valid(validators::v10, v));
-    rt::via_value!(Check6 -> Option<String>, |v| rt::is_valid(validators::v11, v));
-    rt::via_value!(Check7 -> NumberOrString, |v| rt::is_valid(validators::v12, v));
-    rt::string_leaf!(Leaf8 -> Code, |s| [!validators::RE0.is_match(s)] => Some(Code(s.to_owned())));
-    rt::string_leaf!(Leaf9 -> String, |s| [] => Some(s.to_owned()));
-    rt::via_value!(Check10 -> rt::Value, |v| rt::is_valid(validators::v13, v));
-    rt::string_leaf!(Leaf11 -> Fixed, |s| [s != "v1"] => (s == "v1").then_some(Fixed));
-    rt::value_leaf!(Leaf12 -> rt::Integer, scalar |v| rt::is_valid(validators::v14, v));
+    rt::via_value!(Check4 -> Option<String>, |v| rt::is_valid(validators::v9, v));
+    rt::via_value!(Check5 -> NumberOrString, |v| rt::is_valid(validators::v10, v));
+    rt::string_leaf!(Leaf6 -> Code, |s| [!validators::RE0.is_match(s)] => Some(Code(s.to_owned())));
+    rt::via_value!(Check7 -> rt::Value, |v| rt::is_valid(validators::v11, v));
+    rt::string_leaf!(Leaf8 -> Fixed, |s| [s != "v1"] => (s == "v1").then_some(Fixed));
+    rt::value_leaf!(Leaf9 -> rt::Integer, scalar |v| rt::is_valid(validators::v12, v));
+    rt::via_value!(Check10 -> Option<NumberOrString>, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check11 -> Option<NullableColor>, |v| rt::is_valid(validators::t0::<0>, v));
     rt::string_leaf!(
-        Leaf13 -> Color,
-        |s| [!::std::matches!(s, "red" | "green" | "blue")] => Color::from_listed_str(s)
-    );
-    rt::via_value!(Check14 -> Option<NumberOrString>, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check15 -> Option<NullableColor>, |v| rt::is_valid(validators::t0::<0>, v));
-    rt::string_leaf!(
-        Leaf16 -> Protocol, |s| [] => match s { "http" => Some(Protocol::Http),
+        Leaf12 -> Protocol, |s| [] => match s { "http" => Some(Protocol::Http),
         "grpc" => Some(Protocol::Grpc), _ => Some(Protocol::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_0, Scalars { _ => LeafRead<Leaf9>; count = "count" => LeafRead<Leaf1>;
+        read_0, Scalars { _ => AnyString; count = "count" => LeafRead<Leaf1>;
         ratio = "ratio" => LeafRead<Leaf2>; step = "step" => LeafRead<Leaf3>;
-        flag = "flag" => LeafRead<Leaf4>; nothing = "nothing" => LeafRead<Leaf5>;
-        maybe_text = "maybeText" => ViaValue<Check6>;
-        text_or_number = "textOrNumber" => ViaValue<Check7>; code = "code" => LeafRead<Leaf8>;
-        when = "when"; anything = "anything" => AnyValue; never = "never" => ViaValue<Check10>;
-        always = "always" => AnyValue; fixed = "fixed" => LeafRead<Leaf11>;
-        fixed_number = "fixedNumber" => LeafRead<Leaf12>; color = "color" => LeafRead<Leaf13>;
-        mixed_enum = "mixedEnum" => ViaValue<Check14>;
-        nullable_color = "nullableColor" => ViaValue<Check15>;
-        protocol = "protocol" => LeafRead<Leaf16>; old = "old"; secret = "secret";
+        flag = "flag" => AnyBool; nothing = "nothing" => AnyNull;
+        maybe_text = "maybeText" => ViaValue<Check4>;
+        text_or_number = "textOrNumber" => ViaValue<Check5>; code = "code" => LeafRead<Leaf6>;
+        when = "when"; anything = "anything" => AnyValue; never = "never" => ViaValue<Check7>;
+        always = "always" => AnyValue; fixed = "fixed" => LeafRead<Leaf8>;
+        fixed_number = "fixedNumber" => LeafRead<Leaf9>; color = "color" => Listed<Color>;
+        mixed_enum = "mixedEnum" => ViaValue<Check10>;
+        nullable_color = "nullableColor" => ViaValue<Check11>;
+        protocol = "protocol" => LeafRead<Leaf12>; old = "old"; secret = "secret";
         } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
@@ -166,8 +161,8 @@ mod validators {
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.props(l, s, x, rt::props!(
-            "count" v6, "ratio" v7, "step" v8, "flag" v9, "nothing" v10, "maybeText" v11,
-            "textOrNumber" v12, "code" v1, "when" v5, "never" v13, "fixed" v2, "fixedNumber" v14,
+            "count" v6, "ratio" v7, "step" v8, "flag" v14, "nothing" v15, "maybeText" v9,
+            "textOrNumber" v10, "code" v1, "when" v5, "never" v11, "fixed" v2, "fixedNumber" v12,
             "color" v3, "mixedEnum" t0::<1>, "nullableColor" t0::<0>, "protocol" v5, "old" v5,
             "secret" v5
         ))
@@ -222,20 +217,20 @@ mod validators {
             _ => c.check_type(l, s, i, NUMBER),
         }
     }
-    /// `#/properties/flag`
-    pub const v9: rt::Check = only::<BOOLEAN>;
-    /// `#/properties/nothing`
-    pub const v10: rt::Check = only::<NULL>;
     /// `#/properties/maybeText`
-    pub const v11: rt::Check = only::<{ NULL | STRING }>;
+    pub const v9: rt::Check = only::<{ NULL | STRING }>;
     /// `#/properties/textOrNumber`
-    pub const v12: rt::Check = only::<{ NUMBER | STRING }>;
+    pub const v10: rt::Check = only::<{ NUMBER | STRING }>;
     /// `#/properties/never`
-    pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)
     }
     /// `#/properties/fixedNumber`
-    pub fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_of(l, s, i, VALUE1.get())
     }
+    /// `#/properties/flag`
+    pub const v14: rt::Check = only::<BOOLEAN>;
+    /// `#/properties/nothing`
+    pub const v15: rt::Check = only::<NULL>;
 }

@@ -49,19 +49,18 @@ impl Profile {
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, Typed};
-    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
+    use super::rt::fast::{AnyString, AnyValue, LeafRead, Typed};
     rt::string_leaf!(
-        Leaf2 -> Token, |s| [!rt::check::min_length(s, 8u64)] => Some(Token(s.to_owned()))
+        Leaf1 -> Token, |s| [!rt::check::min_length(s, 8u64)] => Some(Token(s.to_owned()))
     );
     rt::object_reader!(
-        read_0, Sensitive { user = "user", required => LeafRead<Leaf1>;
-        token = "token", required, redacted => LeafRead<Leaf2>;
+        read_0, Sensitive { user = "user", required => AnyString;
+        token = "token", required, redacted => LeafRead<Leaf1>;
         profile = "profile", optional, redacted => Typed<Profile>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""
     );
     rt::object_reader!(
-        read_2, Profile { email = "email", optional, redacted => LeafRead<Leaf1>;
+        read_2, Profile { email = "email", optional, redacted => AnyString;
         } extra extra => AnyValue; contract[validators::v2], BASE0, "/properties/profile"
     );
 }

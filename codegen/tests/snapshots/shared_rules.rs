@@ -113,61 +113,55 @@ pub type RuleNumber = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, TupleOf, Typed, VecOf, ViaValue};
+    use super::rt::fast::{
+        AnyBool, AnyValue, LeafRead, Listed, TupleOf, Typed, VecOf, ViaValue,
+    };
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar |v| rt::is_valid(validators::t5::<0>, v));
-    rt::string_leaf!(
-        Leaf3 -> RuleString,
-        |s| [!::std::matches!(s, "off" | "warn" | "error")] => RuleString::from_listed_str(s)
-    );
     rt::union_reader!(
-        Union4, VisitUnion4 -> RuleNumberOrStringOrArray {
+        Union3, VisitUnion3 -> RuleNumberOrStringOrArray {
         number => RuleNumberOrStringOrArray::RuleNumber;
         R0: rt::Integer, str => RuleNumberOrStringOrArray::RuleString;
         R1: RuleString, seq => RuleNumberOrStringOrArray::Array;
         R2: Vec<rt::Value> } refuse bool null map
     );
-    type Union1 = Union4<LeafRead<Leaf2>, LeafRead<Leaf3>, VecOf<AnyValue, 2usize, 2usize>>;
-    rt::via_value!(Check6 -> Vec<rt::Value>, |v| rt::is_valid(validators::v10, v));
-    type Union5 = Union4<LeafRead<Leaf2>, LeafRead<Leaf3>, ViaValue<Check6>>;
-    rt::string_leaf!(Leaf7 -> Code, |s| [!validators::RE0.is_match(s)] => Some(Code(s.to_owned())));
+    type Union1 = Union3<LeafRead<Leaf2>, Listed<RuleString>, VecOf<AnyValue, 2usize, 2usize>>;
+    rt::via_value!(Check5 -> Vec<rt::Value>, |v| rt::is_valid(validators::v10, v));
+    type Union4 = Union3<LeafRead<Leaf2>, Listed<RuleString>, ViaValue<Check5>>;
+    rt::string_leaf!(Leaf6 -> Code, |s| [!validators::RE0.is_match(s)] => Some(Code(s.to_owned())));
     rt::string_leaf!(
-        Leaf8 -> OtherCode, |s| [!validators::RE1.is_match(s)] => Some(OtherCode(s.to_owned()))
+        Leaf7 -> OtherCode, |s| [!validators::RE1.is_match(s)] => Some(OtherCode(s.to_owned()))
     );
     rt::union_reader!(
-        Union10, VisitUnion10 -> ArrayLenItem0 { number => ArrayLenItem0::RuleNumber;
+        Union9, VisitUnion9 -> ArrayLenItem0 { number => ArrayLenItem0::RuleNumber;
         R0: rt::Integer, str => ArrayLenItem0::RuleString; R1: RuleString } refuse bool null seq map
     );
-    type Union9 = Union10<LeafRead<Leaf2>, LeafRead<Leaf3>>;
+    type Union8 = Union9<LeafRead<Leaf2>, Listed<RuleString>>;
     rt::union_reader!(
-        Union11, VisitUnion11 -> RuleNumberOrArray<T> where T {
+        Union10, VisitUnion10 -> RuleNumberOrArray<T> where T {
         number => RuleNumberOrArray::RuleNumber; R0: rt::Integer, seq => RuleNumberOrArray::Array;
         R1: (ArrayLenItem0, T,) } refuse bool str null map
     );
-    type Union12<T> = Union11<LeafRead<Leaf2>, T>;
+    type Union11<T> = Union10<LeafRead<Leaf2>, T>;
     rt::object_reader!(
         read_0, PluginRules { html_quotes = "html-quotes" => Union1;
-        key_spacing = "key-spacing" => Union5; code = "code" => LeafRead<Leaf7>;
-        other_code = "other-code" => LeafRead<Leaf8>;
-        max_len = "max-len" => Union12<TupleOf<(Union9, Typed<ArrayLenItem1>,)>>;
-        indent = "indent" => Union12<TupleOf<(Union9, Typed<ArrayIndentItem1>,)>>;
-        quotes = "quotes" => Union12<TupleOf<(Union9, Typed<ArrayQuotesItem1>,)>>;
+        key_spacing = "key-spacing" => Union4; code = "code" => LeafRead<Leaf6>;
+        other_code = "other-code" => LeafRead<Leaf7>;
+        max_len = "max-len" => Union11<TupleOf<(Union8, Typed<ArrayLenItem1>,)>>;
+        indent = "indent" => Union11<TupleOf<(Union8, Typed<ArrayIndentItem1>,)>>;
+        quotes = "quotes" => Union11<TupleOf<(Union8, Typed<ArrayQuotesItem1>,)>>;
         } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
-    rt::value_leaf!(Leaf13 -> rt::Integer, scalar |v| rt::is_valid(validators::v11, v));
+    rt::value_leaf!(Leaf12 -> rt::Integer, scalar |v| rt::is_valid(validators::v11, v));
     rt::object_reader!(
-        read_6, ArrayLenItem1 { code = "code" => LeafRead<Leaf13>; } deny;
+        read_6, ArrayLenItem1 { code = "code" => LeafRead<Leaf12>; } deny;
         contract[validators::t4::<0>], BASE0, "/properties/max-len/oneOf/1/items/1"
     );
-    rt::value_leaf!(Leaf14 -> bool, scalar |v| rt::is_valid(validators::v12, v));
     rt::object_reader!(
-        read_8, ArrayIndentItem1 { tabs = "tabs" => LeafRead<Leaf14>; } deny;
+        read_8, ArrayIndentItem1 { tabs = "tabs" => AnyBool; } deny;
         contract[validators::t4::<1>], BASE0, "/properties/indent/oneOf/1/items/1"
     );
-    rt::string_leaf!(
-        Leaf15 -> Style, |s| [!::std::matches!(s, "single" | "double")] => Style::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_9, ArrayQuotesItem1 { style = "style" => LeafRead<Leaf15>; } deny;
+        read_9, ArrayQuotesItem1 { style = "style" => Listed<Style>; } deny;
         contract[validators::t4::<2>], BASE0, "/properties/quotes/oneOf/1/items/1"
     );
 }
@@ -206,7 +200,7 @@ mod validators {
         c.prop(l, s, x, T4[K].0, T4[K].1) & c.unexpected_members(l, s, x, &[T4[K].2])
     }
     const T4: [(&str, rt::Check, &str); 3] =
-        [("code", v11, "code"), ("tabs", v12, "tabs"), ("style", v8, "style")];
+        [("code", v11, "code"), ("tabs", v18, "tabs"), ("style", v8, "style")];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/max-len/oneOf/1/items/0` and `#/properties/max-len` (2 more).
     pub fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(t5::<0>, None), (T0[K][0], None)], None)
@@ -236,13 +230,13 @@ mod validators {
             _ => c.check_type(l, s, i, INTEGER),
         }
     }
-    /// `#/properties/indent/oneOf/1/items/1/properties/tabs`
-    pub const v12: rt::Check = only::<BOOLEAN>;
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/properties/html-quotes` and `#/properties/key-spacing`.
     fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(t5::<0>, None), (t5::<1>, None), (T1[K][0], None)], None)
     }
     const T1: [[rt::Check; 1]; 2] = [[v22], [v10]];
+    /// `#/properties/indent/oneOf/1/items/1/properties/tabs`
+    pub const v18: rt::Check = only::<BOOLEAN>;
     /// `#/definitions/ruleNumber`
     pub fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
@@ -260,7 +254,7 @@ mod validators {
     /// `#/properties/key-spacing/oneOf/2/items/1`
     pub fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "before", v12)
+        c.prop(l, s, x, "before", v18)
     }
     /// `#/properties/html-quotes/oneOf/2`
     pub fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -347,59 +347,53 @@ pub struct DeletedData {
 mod fast {
     use super::*;
     use super::rt::fast::{
-        AnyValue, Broken, Key, LeafRead, Partial, Read, Seed, Tag, Typed, VecOf, ViaValue,
+        AnyInteger, AnyString, AnyValue, Broken, Key, LeafRead, Listed, Partial, Read,
+        Seed, Tag, Typed, VecOf, ViaValue,
     };
     use super::rt::__private::serde::de;
     rt::via_value!(Check1 -> Shape, |v| rt::is_valid(validators::v1, v));
     rt::via_value!(Check2 -> Overlapping, |v| rt::is_valid(validators::t0::<0>, v));
-    rt::string_leaf!(Leaf4 -> String, |s| [] => Some(s.to_owned()));
     rt::union_reader!(
-        Union5, VisitUnion5 -> OneOrMany { str => OneOrMany::One;
+        Union4, VisitUnion4 -> OneOrMany { str => OneOrMany::One;
         R0: String, seq => OneOrMany::Many; R1: Vec<String> } refuse bool number null map
     );
-    type Union3 = Union5<LeafRead<Leaf4>, VecOf<LeafRead<Leaf4>, 0usize, { usize::MAX }>>;
-    rt::string_leaf!(
-        Leaf7 -> StringPick,
-        |s| [!::std::matches!(s, "auto" | "manual")] => StringPick::from_listed_str(s)
-    );
+    type Union3 = Union4<AnyString, VecOf<AnyString, 0usize, { usize::MAX }>>;
     rt::union_reader!(
-        Union8, VisitUnion8 -> Pick { str => Pick::String; R0: StringPick, map => Pick::NameSize;
+        Union6, VisitUnion6 -> Pick { str => Pick::String; R0: StringPick, map => Pick::NameSize;
         R1: NameSizePick } refuse bool number null seq
     );
-    type Union6 = Union8<LeafRead<Leaf7>, Typed<NameSizePick>>;
-    rt::value_leaf!(Leaf9 -> Level, string |v| rt::is_valid(validators::v9, v));
-    rt::value_leaf!(Leaf10 -> License, string |v| rt::is_valid(validators::t0::<3>, v));
-    rt::value_leaf!(Leaf11 -> Parser, string |v| rt::is_valid(validators::v11, v));
-    rt::value_leaf!(Leaf12 -> Reporter, string |v| rt::is_valid(validators::t0::<4>, v));
-    rt::value_leaf!(Leaf13 -> Manager, string |v| rt::is_valid(validators::v13, v));
-    rt::value_leaf!(Leaf15 -> rt::Integer, scalar |v| rt::is_valid(validators::v21, v));
+    type Union5 = Union6<Listed<StringPick>, Typed<NameSizePick>>;
+    rt::value_leaf!(Leaf7 -> Level, string |v| rt::is_valid(validators::v9, v));
+    rt::value_leaf!(Leaf8 -> License, string |v| rt::is_valid(validators::t0::<3>, v));
+    rt::value_leaf!(Leaf9 -> Parser, string |v| rt::is_valid(validators::v11, v));
+    rt::value_leaf!(Leaf10 -> Reporter, string |v| rt::is_valid(validators::t0::<4>, v));
+    rt::value_leaf!(Leaf11 -> Manager, string |v| rt::is_valid(validators::v13, v));
     rt::union_reader!(
-        Union16, VisitUnion16 -> Titled { str => Titled::ByName;
+        Union13, VisitUnion13 -> Titled { str => Titled::ByName;
         R0: String, number => Titled::ByNumber; R1: rt::Integer } refuse bool null seq map
     );
-    type Union14 = Union16<LeafRead<Leaf4>, LeafRead<Leaf15>>;
-    rt::value_leaf!(Leaf17 -> String, string |v| rt::is_valid(validators::v22, v));
-    rt::via_value!(Check18 -> Conditional, |v| rt::is_valid(validators::v15, v));
+    type Union12 = Union13<AnyString, AnyInteger>;
+    rt::value_leaf!(Leaf14 -> String, string |v| rt::is_valid(validators::v21, v));
+    rt::via_value!(Check15 -> Conditional, |v| rt::is_valid(validators::v15, v));
     rt::object_reader!(
         read_0, Unions { shape = "shape" => ViaValue<Check1>;
         overlapping = "overlapping" => ViaValue<Check2>; one_or_many = "oneOrMany" => Union3;
-        pick = "pick" => Union6; level = "level" => LeafRead<Leaf9>;
-        license = "license" => LeafRead<Leaf10>; parser = "parser" => LeafRead<Leaf11>;
-        reporter = "reporter" => LeafRead<Leaf12>; manager = "manager" => LeafRead<Leaf13>;
-        titled = "titled" => Union14; not_empty = "notEmpty" => LeafRead<Leaf17>;
-        conditional = "conditional" => ViaValue<Check18>; merged = "merged" => Typed<Merged>;
+        pick = "pick" => Union5; level = "level" => LeafRead<Leaf7>;
+        license = "license" => LeafRead<Leaf8>; parser = "parser" => LeafRead<Leaf9>;
+        reporter = "reporter" => LeafRead<Leaf10>; manager = "manager" => LeafRead<Leaf11>;
+        titled = "titled" => Union12; not_empty = "notEmpty" => LeafRead<Leaf14>;
+        conditional = "conditional" => ViaValue<Check15>; merged = "merged" => Typed<Merged>;
         envelope = "envelope" => Typed<Event>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""
     );
     rt::object_reader!(
-        read_10, NameSizePick { name = "name", required => LeafRead<Leaf4>;
-        size = "size", required => LeafRead<Leaf15>; note = "note" => LeafRead<Leaf4>;
+        read_10, NameSizePick { name = "name", required => AnyString;
+        size = "size", required => AnyInteger; note = "note" => AnyString;
         } extra extra => AnyValue; contract[validators::v8], BASE0, "/properties/pick/anyOf/1"
     );
     rt::object_reader!(
-        read_18, Merged { a = "a", required => LeafRead<Leaf4>;
-        b = "b", required => LeafRead<Leaf15>; } extra extra => AnyValue;
-        contract[validators::v16], BASE0, "/properties/merged"
+        read_18, Merged { a = "a", required => AnyString; b = "b", required => AnyInteger;
+        } extra extra => AnyValue; contract[validators::v16], BASE0, "/properties/merged"
     );
     /// Reads a `Event`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_19<'de, D: de::Deserializer<'de>>(d: D) -> Result<Event, D::Error> {
@@ -441,7 +435,7 @@ mod fast {
         tag: Option<::std::borrow::Cow<'de, str>>,
         command: Option<EventBody>,
         raw: Option<&'de rt::__private::serde_json::value::RawValue>,
-        f2: Option<<LeafRead<Leaf4> as Read>::Out>,
+        f2: Option<<AnyString as Read>::Out>,
         unknown: rt::Extra<<AnyValue as Read>::Out>,
         /// The members that broke a rule, as JSON.
         bad: Broken,
@@ -516,10 +510,7 @@ mod fast {
                             None => s.raw = Some(m.next_value()?),
                         }
                     }
-                    "at" => {
-                        s.bad
-                            .read::<LeafRead<Leaf4>, _>(k, &mut m, &mut s.f2, &mut spare)?
-                    }
+                    "at" => s.bad.read::<AnyString, _>(k, &mut m, &mut s.f2, &mut spare)?,
                     _ => {
                         match m.next_value_seed(Seed::<AnyValue>::new()) {
                             Ok(x) => {
@@ -563,11 +554,11 @@ mod fast {
         rt::__fast_refuse!(seq);
     }
     rt::object_reader!(
-        read_21, CreatedData { by = "by", required => LeafRead<Leaf4>; } extra extra => AnyValue;
+        read_21, CreatedData { by = "by", required => AnyString; } extra extra => AnyValue;
         contract[validators::v18, validators::t3::<2>], BASE0, "/$defs/event/properties/data"
     );
     rt::object_reader!(
-        read_22, DeletedData { reason = "reason" => LeafRead<Leaf4>; } extra extra => AnyValue;
+        read_22, DeletedData { reason = "reason" => AnyString; } extra extra => AnyValue;
         contract[validators::v18, validators::v20], BASE0, "/$defs/event/properties/data"
     );
 }
@@ -588,8 +579,8 @@ mod validators {
             & c.prop(l, s, x, "level", v9) & c.prop(l, s, x, "license", t0::<3>)
             & c.prop(l, s, x, "parser", v11) & c.prop(l, s, x, "reporter", t0::<4>)
             & c.prop(l, s, x, "manager", v13) & c.prop(l, s, x, "titled", v14)
-            & c.prop(l, s, x, "notEmpty", v22) & c.prop(l, s, x, "conditional", v15)
-            & c.prop(l, s, x, "merged", v16) & c.prop(l, s, x, "envelope", v23)
+            & c.prop(l, s, x, "notEmpty", v21) & c.prop(l, s, x, "conditional", v15)
+            & c.prop(l, s, x, "merged", v16) & c.prop(l, s, x, "envelope", v22)
     }
     /// `#/properties/shape`
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -598,7 +589,7 @@ mod validators {
     /// Shared by 4 validators that differ only in the strings they pass (a row of `T3` each), such as `#/properties/overlapping/anyOf/0` and `#/properties/overlapping/anyOf/1` (2 more).
     pub fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &[T3[K].0]) & c.prop(l, s, x, T3[K].1, v26)
+        c.required(l, s, x, &[T3[K].0]) & c.prop(l, s, x, T3[K].1, v25)
     }
     const T3: [(&str, &str); 4] = [("id", "id"), ("path", "path"), ("by", "by"), ("a", "a")];
     /// Shared by 5 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/overlapping` and `#/properties/oneOrMany` (3 more).
@@ -606,7 +597,7 @@ mod validators {
         c.any_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None)], None)
     }
     const T0: [[rt::Check; 2]; 5] =
-        [[t3::<0>, t3::<1>], [v26, v27], [v7, v8], [v26, t5::<0>], [t5::<1>, v32]];
+        [[t3::<0>, t3::<1>], [v25, v26], [v7, v8], [v25, t5::<0>], [t5::<1>, v32]];
     /// `#/properties/pick/anyOf/0`
     pub fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["auto", "manual"])
@@ -614,8 +605,8 @@ mod validators {
     /// `#/properties/pick/anyOf/1`
     pub fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["name", "size"]) & c.prop(l, s, x, "name", v26)
-            & c.prop(l, s, x, "size", v21) & c.prop(l, s, x, "note", v26)
+        c.required(l, s, x, &["name", "size"]) & c.prop(l, s, x, "name", v25)
+            & c.prop(l, s, x, "size", v27) & c.prop(l, s, x, "note", v25)
     }
     /// `#/properties/level`
     pub fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -623,7 +614,7 @@ mod validators {
     }
     /// `#/properties/parser`
     pub fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(t6::<0>, None), (t6::<1>, None), (v26, None)], None)
+        c.one_of(i, l, s, &[(t6::<0>, None), (t6::<1>, None), (v25, None)], None)
     }
     /// `#/properties/manager`
     pub fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -632,7 +623,7 @@ mod validators {
     }
     /// `#/properties/titled`
     pub fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v26, None), (v21, None)], None)
+        c.one_of(i, l, s, &[(v25, None), (v27, None)], None)
     }
     /// `#/properties/conditional`
     pub fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -642,8 +633,8 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "country", v26);
-            ok &= c.prop(l, s, x, "postcode", v26);
+            ok &= c.prop(l, s, x, "country", v25);
+            ok &= c.prop(l, s, x, "postcode", v25);
         }
         if c.quiet(|c| t8::<0>(i, l, c, &s.child("/if"))) {
             ok &= t1::<0>(i, l, c, &s.child("/then"));
@@ -665,8 +656,8 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["type", "data"]);
-            ok &= c.prop(l, s, x, "type", v26);
-            ok &= c.prop(l, s, x, "at", v26);
+            ok &= c.prop(l, s, x, "type", v25);
+            ok &= c.prop(l, s, x, "at", v25);
         }
         ok &= c.one_of(
             i,
@@ -684,12 +675,10 @@ mod validators {
     /// `#/$defs/event/oneOf/1/properties/data`
     pub fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "reason", v26)
+        c.prop(l, s, x, "reason", v25)
     }
-    /// `#/properties/titled/oneOf/1`
-    pub const v21: rt::Check = only::<INTEGER>;
     /// `#/properties/notEmpty`
-    pub fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, STRING);
         if c.quiet(|c| t6::<3>(i, l, c, &s.child("/not"))) {
@@ -698,7 +687,7 @@ mod validators {
         ok
     }
     /// `#/properties/envelope`
-    pub fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v17(i, l, c, &s.reference("/$ref", BASE0, "/$defs/event"))
     }
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T4` each), such as `#/properties/shape/oneOf/0` and `#/properties/shape/oneOf/1`.
@@ -710,12 +699,14 @@ mod validators {
     const T4: [(&str, rt::Check, &str); 2] =
         [("radius", t6::<4>, "radius"), ("side", t6::<5>, "side")];
     /// `#/properties/overlapping/anyOf/0/properties/id`
-    pub const v26: rt::Check = only::<STRING>;
+    pub const v25: rt::Check = only::<STRING>;
     /// `#/properties/oneOrMany/anyOf/1`
-    pub fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v26)
+        c.items(l, s, x, 0usize, "/items", v25)
     }
+    /// `#/properties/pick/anyOf/1/properties/size`
+    pub const v27: rt::Check = only::<INTEGER>;
     /// Shared by 3 validators that differ only in the strings they pass (a row of `T5` each), such as `#/properties/license/anyOf/1` and `#/properties/reporter/anyOf/0` (1 more).
     fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &[T5[K].0, T5[K].1])
@@ -752,7 +743,7 @@ mod validators {
         }
         ok
     }
-    const T8: [(&str, &str, rt::Check); 2] = [("country", "country", t6::<6>), ("b", "b", v21)];
+    const T8: [(&str, &str, rt::Check); 2] = [("country", "country", t6::<6>), ("b", "b", v27)];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/properties/conditional/then` and `#/properties/conditional/else`.
     fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -761,7 +752,7 @@ mod validators {
         }
         ok
     }
-    const T1: [[rt::Check; 1]; 2] = [[t7::<1>], [v26]];
+    const T1: [[rt::Check; 1]; 2] = [[t7::<1>], [v25]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T2` each), such as `#/$defs/event/oneOf/0` and `#/$defs/event/oneOf/1`.
     fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;

@@ -30,19 +30,17 @@ pub type Fruit = rt::Map<String, String>;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
-    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
-    rt::array_checks!(Checks2, items = validators::v2);
-    rt::array_checks!(Checks3, items = validators::v3);
+    use super::rt::fast::{AnyBool, AnyString, AnyValue, Typed, VecOf};
+    rt::array_checks!(Checks1, items = validators::v2);
+    rt::array_checks!(Checks2, items = validators::v3);
     rt::object_reader!(
-        read_0, Veggies { fruits = "fruits" => VecOf<LeafRead<Leaf1>, 0usize, {
-        usize::MAX }, Checks2>; vegetables = "vegetables" => VecOf<Typed<Veggie>, 0usize, {
-        usize::MAX }, Checks3>; } extra extra => AnyValue; contract[validators::v0], BASE0, ""
+        read_0, Veggies { fruits = "fruits" => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
+        vegetables = "vegetables" => VecOf<Typed<Veggie>, 0usize, { usize::MAX }, Checks2>;
+        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
-    rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v4, v));
     rt::object_reader!(
-        read_1, Veggie { veggie_name = "veggieName", required => LeafRead<Leaf1>;
-        veggie_like = "veggieLike", required => LeafRead<Leaf4>; } extra extra => AnyValue;
+        read_1, Veggie { veggie_name = "veggieName", required => AnyString;
+        veggie_like = "veggieLike", required => AnyBool; } extra extra => AnyValue;
         contract[validators::v1], BASE0, "/$defs/veggie"
     );
 }
@@ -62,7 +60,7 @@ mod validators {
     pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["veggieName", "veggieLike"])
-            & c.prop(l, s, x, "veggieName", v2) & c.prop(l, s, x, "veggieLike", v4)
+            & c.prop(l, s, x, "veggieName", v2) & c.prop(l, s, x, "veggieLike", v6)
     }
     /// `#/properties/fruits/items`
     pub const v2: rt::Check = only::<STRING>;
@@ -70,12 +68,12 @@ mod validators {
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v1(i, l, c, &s.reference("/$ref", BASE0, "/$defs/veggie"))
     }
-    /// `#/$defs/veggie/properties/veggieLike`
-    pub const v4: rt::Check = only::<BOOLEAN>;
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/fruits` and `#/properties/vegetables`.
     fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.items(l, s, x, 0usize, "/items", T0[K][0])
     }
     const T0: [[rt::Check; 1]; 2] = [[v2], [v3]];
+    /// `#/$defs/veggie/properties/veggieLike`
+    pub const v6: rt::Check = only::<BOOLEAN>;
 }

@@ -11294,68 +11294,61 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, MapOf, Typed, VecOf, ViaValue};
-    rt::value_leaf!(Leaf1 -> rt::Integer, scalar |v| rt::is_valid(validators::v641, v));
-    rt::string_leaf!(Leaf2 -> String, |s| [] => Some(s.to_owned()));
-    rt::string_leaf!(
-        Leaf3 -> PullRequestReviewsEnforcementLevel, |s| [!::std::matches!(s, "off" | "non_admins" |
-        "everyone")] => PullRequestReviewsEnforcementLevel::from_listed_str(s)
-    );
-    rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v642, v));
-    rt::array_checks!(Checks5, items = validators::v643);
+    use super::rt::fast::{
+        AnyBool, AnyInteger, AnyNull, AnyNumber, AnyString, AnyValue, LeafRead, Listed,
+        MapOf, StringLeaf, Typed, VecOf, ViaValue,
+    };
+    rt::array_checks!(Checks1, items = validators::v641);
     rt::object_reader!(
-        read_3, BranchProtectionRule { _ => LeafRead<Leaf3>; id = "id", required => LeafRead<Leaf1>;
-        repository_id = "repository_id", required => LeafRead<Leaf1>;
-        name = "name", required => LeafRead<Leaf2>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        updated_at = "updated_at", required => LeafRead<Leaf2>;
+        read_3, BranchProtectionRule { _ => Listed<PullRequestReviewsEnforcementLevel>;
+        id = "id", required => AnyInteger; repository_id = "repository_id", required => AnyInteger;
+        name = "name", required => AnyString; created_at = "created_at", required => AnyString;
+        updated_at = "updated_at", required => AnyString;
         pull_request_reviews_enforcement_level = "pull_request_reviews_enforcement_level", required;
-        required_approving_review_count = "required_approving_review_count", required =>
-        LeafRead<Leaf1>; dismiss_stale_reviews_on_push = "dismiss_stale_reviews_on_push", required
-        => LeafRead<Leaf4>;
-        require_code_owner_review = "require_code_owner_review", required => LeafRead<Leaf4>;
-        authorized_dismissal_actors_only = "authorized_dismissal_actors_only", required =>
-        LeafRead<Leaf4>; ignore_approvals_from_contributors = "ignore_approvals_from_contributors",
-        required => LeafRead<Leaf4>; required_status_checks = "required_status_checks", required =>
-        VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
-        required_status_checks_enforcement_level = "required_status_checks_enforcement_level",
-        required; strict_required_status_checks_policy = "strict_required_status_checks_policy",
-        required => LeafRead<Leaf4>; signature_requirement_enforcement_level =
-        "signature_requirement_enforcement_level", required;
-        linear_history_requirement_enforcement_level =
+        required_approving_review_count = "required_approving_review_count", required => AnyInteger;
+        dismiss_stale_reviews_on_push = "dismiss_stale_reviews_on_push", required => AnyBool;
+        require_code_owner_review = "require_code_owner_review", required => AnyBool;
+        authorized_dismissal_actors_only = "authorized_dismissal_actors_only", required => AnyBool;
+        ignore_approvals_from_contributors = "ignore_approvals_from_contributors", required =>
+        AnyBool;
+        required_status_checks = "required_status_checks", required => VecOf<AnyString, 0usize, {
+        usize::MAX }, Checks1>; required_status_checks_enforcement_level =
+        "required_status_checks_enforcement_level", required; strict_required_status_checks_policy =
+        "strict_required_status_checks_policy", required => AnyBool;
+        signature_requirement_enforcement_level = "signature_requirement_enforcement_level",
+        required; linear_history_requirement_enforcement_level =
         "linear_history_requirement_enforcement_level", required;
-        admin_enforced = "admin_enforced", required => LeafRead<Leaf4>;
+        admin_enforced = "admin_enforced", required => AnyBool;
         allow_force_pushes_enforcement_level = "allow_force_pushes_enforcement_level", required;
         allow_deletions_enforcement_level = "allow_deletions_enforcement_level", required;
         merge_queue_enforcement_level = "merge_queue_enforcement_level", required;
         required_deployments_enforcement_level = "required_deployments_enforcement_level", required;
         required_conversation_resolution_level = "required_conversation_resolution_level", required;
-        authorized_actors_only = "authorized_actors_only", required => LeafRead<Leaf4>;
-        authorized_actor_names = "authorized_actor_names", required => VecOf<LeafRead<Leaf2>,
-        0usize, { usize::MAX }, Checks5>; } deny;
+        authorized_actors_only = "authorized_actors_only", required => AnyBool;
+        authorized_actor_names = "authorized_actor_names", required => VecOf<AnyString, 0usize, {
+        usize::MAX }, Checks1>; } deny;
         contract[validators::v57], BASE0, "/definitions/branch-protection-rule"
     );
-    rt::via_value!(Check6 -> Option<String>, |v| rt::is_valid(validators::v644, v));
+    rt::via_value!(Check2 -> Option<String>, |v| rt::is_valid(validators::v642, v));
     rt::union_reader!(
-        Union8, VisitUnion8 -> RepositoryCreatedAt { number => RepositoryCreatedAt::Integer;
+        Union4, VisitUnion4 -> RepositoryCreatedAt { number => RepositoryCreatedAt::Integer;
         R0: rt::Integer, str => RepositoryCreatedAt::String; R1: String } refuse bool null seq map
     );
-    type Union7 = Union8<LeafRead<Leaf1>, LeafRead<Leaf2>>;
-    rt::value_leaf!(Leaf10 -> (), scalar |v| rt::is_valid(validators::v645, v));
+    type Union3 = Union4<AnyInteger, AnyString>;
     rt::union_reader!(
-        Union11, VisitUnion11 -> PushedAt { number => PushedAt::Integer;
+        Union6, VisitUnion6 -> PushedAt { number => PushedAt::Integer;
         R0: rt::Integer, str => PushedAt::String; R1: String, null => |_| PushedAt::Null;
         R2: () } refuse bool seq map
     );
-    type Union9 = Union11<LeafRead<Leaf1>, LeafRead<Leaf2>, LeafRead<Leaf10>>;
-    rt::via_value!(Check12 -> Option<License>, |v| rt::is_valid(validators::t2::<15>, v));
+    type Union5 = Union6<AnyInteger, AnyString, AnyNull>;
+    rt::via_value!(Check7 -> Option<License>, |v| rt::is_valid(validators::t2::<15>, v));
     rt::object_reader!(
-        read_5, BranchProtectionRuleCreatedRepository { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        name = "name", required; full_name = "full_name", required;
-        private = "private", required => LeafRead<Leaf4>; owner = "owner", required => Typed<User>;
-        html_url = "html_url", required; description = "description", required => ViaValue<Check6>;
-        fork = "fork", required => LeafRead<Leaf4>; url = "url", required;
+        read_5, BranchProtectionRuleCreatedRepository { _ => AnyString;
+        id = "id", required => AnyInteger; node_id = "node_id", required; name = "name", required;
+        full_name = "full_name", required; private = "private", required => AnyBool;
+        owner = "owner", required => Typed<User>; html_url = "html_url", required;
+        description = "description", required => ViaValue<Check2>;
+        fork = "fork", required => AnyBool; url = "url", required;
         forks_url = "forks_url", required; keys_url = "keys_url", required;
         collaborators_url = "collaborators_url", required; teams_url = "teams_url", required;
         hooks_url = "hooks_url", required; issue_events_url = "issue_events_url", required;
@@ -11376,83 +11369,76 @@ mod fast {
         milestones_url = "milestones_url", required;
         notifications_url = "notifications_url", required; labels_url = "labels_url", required;
         releases_url = "releases_url", required; deployments_url = "deployments_url", required;
-        created_at = "created_at", required => Union7; updated_at = "updated_at", required;
-        pushed_at = "pushed_at", required => Union9; git_url = "git_url", required;
+        created_at = "created_at", required => Union3; updated_at = "updated_at", required;
+        pushed_at = "pushed_at", required => Union5; git_url = "git_url", required;
         ssh_url = "ssh_url", required; clone_url = "clone_url", required;
-        svn_url = "svn_url", required; homepage = "homepage", required => ViaValue<Check6>;
-        size = "size", required => LeafRead<Leaf1>;
-        stargazers_count = "stargazers_count", required => LeafRead<Leaf1>;
-        watchers_count = "watchers_count", required => LeafRead<Leaf1>;
-        language = "language", required => ViaValue<Check6>;
-        has_issues = "has_issues", required => LeafRead<Leaf4>;
-        has_projects = "has_projects", required => LeafRead<Leaf4>;
-        has_downloads = "has_downloads", required => LeafRead<Leaf4>;
-        has_wiki = "has_wiki", required => LeafRead<Leaf4>;
-        has_pages = "has_pages", required => LeafRead<Leaf4>;
-        forks_count = "forks_count", required => LeafRead<Leaf1>;
-        mirror_url = "mirror_url", required => ViaValue<Check6>;
-        archived = "archived", required => LeafRead<Leaf4>;
-        disabled = "disabled" => LeafRead<Leaf4>;
-        open_issues_count = "open_issues_count", required => LeafRead<Leaf1>;
-        license = "license", required => ViaValue<Check12>;
-        forks = "forks", required => LeafRead<Leaf1>;
-        open_issues = "open_issues", required => LeafRead<Leaf1>;
-        watchers = "watchers", required => LeafRead<Leaf1>;
-        stargazers = "stargazers" => LeafRead<Leaf1>; default_branch = "default_branch", required;
-        allow_squash_merge = "allow_squash_merge" default: bool = true => LeafRead<Leaf4>;
-        allow_merge_commit = "allow_merge_commit" default: bool = true => LeafRead<Leaf4>;
-        allow_rebase_merge = "allow_rebase_merge" default: bool = true => LeafRead<Leaf4>;
-        allow_auto_merge = "allow_auto_merge" default: bool = false => LeafRead<Leaf4>;
-        allow_forking = "allow_forking" => LeafRead<Leaf4>;
-        delete_branch_on_merge = "delete_branch_on_merge" default: bool = false => LeafRead<Leaf4>;
+        svn_url = "svn_url", required; homepage = "homepage", required => ViaValue<Check2>;
+        size = "size", required => AnyInteger;
+        stargazers_count = "stargazers_count", required => AnyInteger;
+        watchers_count = "watchers_count", required => AnyInteger;
+        language = "language", required => ViaValue<Check2>;
+        has_issues = "has_issues", required => AnyBool;
+        has_projects = "has_projects", required => AnyBool;
+        has_downloads = "has_downloads", required => AnyBool;
+        has_wiki = "has_wiki", required => AnyBool; has_pages = "has_pages", required => AnyBool;
+        forks_count = "forks_count", required => AnyInteger;
+        mirror_url = "mirror_url", required => ViaValue<Check2>;
+        archived = "archived", required => AnyBool; disabled = "disabled" => AnyBool;
+        open_issues_count = "open_issues_count", required => AnyInteger;
+        license = "license", required => ViaValue<Check7>; forks = "forks", required => AnyInteger;
+        open_issues = "open_issues", required => AnyInteger;
+        watchers = "watchers", required => AnyInteger; stargazers = "stargazers" => AnyInteger;
+        default_branch = "default_branch", required;
+        allow_squash_merge = "allow_squash_merge" default: bool = true => AnyBool;
+        allow_merge_commit = "allow_merge_commit" default: bool = true => AnyBool;
+        allow_rebase_merge = "allow_rebase_merge" default: bool = true => AnyBool;
+        allow_auto_merge = "allow_auto_merge" default: bool = false => AnyBool;
+        allow_forking = "allow_forking" => AnyBool;
+        delete_branch_on_merge = "delete_branch_on_merge" default: bool = false => AnyBool;
         master_branch = "master_branch"; permissions = "permissions" =>
         Typed<RootBranchProtectionRuleEventCreatedRepositoryPermissions>;
-        public = "public" => LeafRead<Leaf4>; organization = "organization"; } deny;
+        public = "public" => AnyBool; organization = "organization"; } deny;
         contract[validators::v59], BASE0, "/definitions/repository"
     );
-    rt::string_leaf!(
-        Leaf13 -> UserType,
-        |s| [!::std::matches!(s, "Bot" | "User" | "Organization")] => UserType::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_6, User { _ => LeafRead<Leaf2>; login = "login", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required; name = "name";
-        email = "email" => ViaValue<Check6>; avatar_url = "avatar_url", required;
-        gravatar_id = "gravatar_id", required; url = "url", required;
-        html_url = "html_url", required; followers_url = "followers_url", required;
-        following_url = "following_url", required; gists_url = "gists_url", required;
-        starred_url = "starred_url", required; subscriptions_url = "subscriptions_url", required;
+        read_6, User { _ => AnyString; login = "login", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; name = "name"; email = "email" => ViaValue<Check2>;
+        avatar_url = "avatar_url", required; gravatar_id = "gravatar_id", required;
+        url = "url", required; html_url = "html_url", required;
+        followers_url = "followers_url", required; following_url = "following_url", required;
+        gists_url = "gists_url", required; starred_url = "starred_url", required;
+        subscriptions_url = "subscriptions_url", required;
         organizations_url = "organizations_url", required; repos_url = "repos_url", required;
         events_url = "events_url", required; received_events_url = "received_events_url", required;
-        r#type = "type", required => LeafRead<Leaf13>;
-        site_admin = "site_admin", required => LeafRead<Leaf4>; } deny;
+        r#type = "type", required => Listed<UserType>;
+        site_admin = "site_admin", required => AnyBool; } deny;
         contract[validators::t1::<0>], BASE0, "/definitions/user"
     );
     rt::object_reader!(
-        read_10, License { _ => LeafRead<Leaf2>; key = "key", required; name = "name", required;
-        spdx_id = "spdx_id", required; url = "url", required => ViaValue<Check6>;
+        read_10, License { _ => AnyString; key = "key", required; name = "name", required;
+        spdx_id = "spdx_id", required; url = "url", required => ViaValue<Check2>;
         node_id = "node_id", required; } deny;
         contract[validators::v64], BASE0, "/definitions/license"
     );
     rt::object_reader!(
-        read_11, RootBranchProtectionRuleEventCreatedRepositoryPermissions { _ => LeafRead<Leaf4>;
+        read_11, RootBranchProtectionRuleEventCreatedRepositoryPermissions { _ => AnyBool;
         pull = "pull", required; push = "push", required; admin = "admin", required;
         maintain = "maintain"; triage = "triage"; } deny;
         contract[validators::v65], BASE0, "/definitions/repository/properties/permissions"
     );
     rt::object_reader!(
-        read_12, InstallationLite { id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>; } deny;
+        read_12, InstallationLite { id = "id", required => AnyInteger;
+        node_id = "node_id", required => AnyString; } deny;
         contract[validators::v66], BASE0, "/definitions/installation-lite"
     );
     rt::object_reader!(
-        read_13, Organization { _ => LeafRead<Leaf2>; login = "login", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        url = "url", required; html_url = "html_url"; repos_url = "repos_url", required;
+        read_13, Organization { _ => AnyString; login = "login", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required; url = "url", required;
+        html_url = "html_url"; repos_url = "repos_url", required;
         events_url = "events_url", required; hooks_url = "hooks_url", required;
         issues_url = "issues_url", required; members_url = "members_url", required;
         public_members_url = "public_members_url", required; avatar_url = "avatar_url", required;
-        description = "description", required => ViaValue<Check6>; } deny;
+        description = "description", required => ViaValue<Check2>; } deny;
         contract[validators::v67], BASE0, "/definitions/organization"
     );
     rt::object_reader!(
@@ -11463,123 +11449,95 @@ mod fast {
         "/definitions/branch_protection_rule$edited/properties/changes"
     );
     rt::object_reader!(
-        read_17, AuthorizedActorsOnly { from = "from", required => LeafRead<Leaf4>; } deny;
+        read_17, AuthorizedActorsOnly { from = "from", required => AnyBool; } deny;
         contract[validators::t3::<0>], BASE0,
         "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actors_only"
     );
     rt::object_reader!(
-        read_18, AuthorizedActorNames { from = "from", required => VecOf<LeafRead<Leaf2>, 0usize, {
-        usize::MAX }, Checks5>; } deny; contract[validators::t3::<1>], BASE0,
+        read_18, AuthorizedActorNames { from = "from", required => VecOf<AnyString, 0usize, {
+        usize::MAX }, Checks1>; } deny; contract[validators::t3::<1>], BASE0,
         "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actor_names"
     );
-    rt::string_leaf!(
-        Leaf14 -> RootCheckRunEventCompletedCheckRunStatus, |s| [!::std::matches!(s, "completed")]
-        => RootCheckRunEventCompletedCheckRunStatus::from_listed_str(s)
-    );
-    rt::via_value!(
-        Check15 -> Option<CheckRunConclusion>, |v| rt::is_valid(validators::t82::<0>, v)
-    );
-    rt::array_checks!(Checks16, items = validators::t79::<74>);
+    rt::via_value!(Check8 -> Option<CheckRunConclusion>, |v| rt::is_valid(validators::t82::<0>, v));
+    rt::array_checks!(Checks9, items = validators::t79::<74>);
     rt::object_reader!(
-        read_21, CheckRunCompletedCheckRun { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
-        head_sha = "head_sha", required; external_id = "external_id", required;
+        read_21, CheckRunCompletedCheckRun { _ => AnyString; id = "id", required => AnyInteger;
+        node_id = "node_id"; head_sha = "head_sha", required; external_id = "external_id", required;
         url = "url", required; html_url = "html_url", required; details_url = "details_url";
-        status = "status", required => LeafRead<Leaf14>;
-        conclusion = "conclusion", required => ViaValue<Check15>;
+        status = "status", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
+        conclusion = "conclusion", required => ViaValue<Check8>;
         started_at = "started_at", required; completed_at = "completed_at", required;
         output = "output", required => Typed<Output>; name = "name", required; check_suite =
         "check_suite", required => Typed<RootCheckRunEventCompletedCheckRunCheckSuite>;
         app = "app", required => Typed<App>;
         pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
-        usize::MAX }, Checks16>; } deny; contract[validators::t5::<0>], BASE0,
+        usize::MAX }, Checks9>; } deny; contract[validators::t5::<0>], BASE0,
         "/definitions/check_run$completed/properties/check_run"
     );
     rt::object_reader!(
-        read_24, Output { _ => ViaValue<Check6>; title = "title"; summary = "summary", required;
-        text = "text", required;
-        annotations_count = "annotations_count", required => LeafRead<Leaf1>;
-        annotations_url = "annotations_url", required => LeafRead<Leaf2>; } deny;
+        read_24, Output { _ => ViaValue<Check2>; title = "title"; summary = "summary", required;
+        text = "text", required; annotations_count = "annotations_count", required => AnyInteger;
+        annotations_url = "annotations_url", required => AnyString; } deny;
         contract[validators::v75], BASE0,
         "/definitions/check_run$completed/properties/check_run/properties/output"
     );
-    rt::string_leaf!(
-        Leaf17 -> RootCheckRunEventCompletedCheckRunCheckSuiteStatus, |s| [!::std::matches!(s,
-        "in_progress" | "completed" | "queued")] =>
-        RootCheckRunEventCompletedCheckRunCheckSuiteStatus::from_listed_str(s)
-    );
     rt::via_value!(
-        Check18 -> Option<CheckSuiteConclusion>, |v| rt::is_valid(validators::t82::<2>, v)
+        Check10 -> Option<CheckSuiteConclusion>, |v| rt::is_valid(validators::t82::<2>, v)
     );
     rt::object_reader!(
-        read_25, RootCheckRunEventCompletedCheckRunCheckSuite { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
-        head_branch = "head_branch", required => ViaValue<Check6>; head_sha = "head_sha", required;
-        status = "status", required => LeafRead<Leaf17>;
-        conclusion = "conclusion", required => ViaValue<Check18>; url = "url", required;
-        before = "before", required => ViaValue<Check6>;
-        after = "after", required => ViaValue<Check6>;
+        read_25, RootCheckRunEventCompletedCheckRunCheckSuite { _ => AnyString;
+        id = "id", required => AnyInteger; node_id = "node_id";
+        head_branch = "head_branch", required => ViaValue<Check2>; head_sha = "head_sha", required;
+        status = "status", required => Listed<RootCheckRunEventCompletedCheckRunCheckSuiteStatus>;
+        conclusion = "conclusion", required => ViaValue<Check10>; url = "url", required;
+        before = "before", required => ViaValue<Check2>;
+        after = "after", required => ViaValue<Check2>;
         pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
-        usize::MAX }, Checks16>; deployment = "deployment" => Typed<CheckRunDeployment>;
+        usize::MAX }, Checks9>; deployment = "deployment" => Typed<CheckRunDeployment>;
         app = "app", required => Typed<App>; created_at = "created_at", required;
         updated_at = "updated_at", required; } deny; contract[validators::t6::<0>], BASE0,
         "/definitions/check_run$completed/properties/check_run/properties/check_suite"
     );
     rt::object_reader!(
-        read_28, CheckRunPullRequest { url = "url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; number = "number", required => LeafRead<Leaf1>;
+        read_28, CheckRunPullRequest { url = "url", required => AnyString;
+        id = "id", required => AnyInteger; number = "number", required => AnyInteger;
         head = "head", required => Typed<CheckRunPullRequestHead>;
         base = "base", required => Typed<CheckRunPullRequestHead>; } deny;
         contract[validators::t7::<0>], BASE0, "/definitions/check-run-pull-request"
     );
     rt::object_reader!(
-        read_29, CheckRunPullRequestHead { r#ref = "ref", required => LeafRead<Leaf2>;
-        sha = "sha", required => LeafRead<Leaf2>; repo = "repo", required => Typed<RepoRef>; } deny;
+        read_29, CheckRunPullRequestHead { r#ref = "ref", required => AnyString;
+        sha = "sha", required => AnyString; repo = "repo", required => Typed<RepoRef>; } deny;
         contract[validators::v79], BASE0, "/definitions/check-run-pull-request/properties/head"
     );
     rt::object_reader!(
-        read_30, RepoRef { id = "id", required => LeafRead<Leaf1>;
-        url = "url", required => LeafRead<Leaf2>; name = "name", required => LeafRead<Leaf2>;
-        } deny; contract[validators::v80], BASE0, "/definitions/repo-ref"
+        read_30, RepoRef { id = "id", required => AnyInteger; url = "url", required => AnyString;
+        name = "name", required => AnyString; } deny;
+        contract[validators::v80], BASE0, "/definitions/repo-ref"
     );
     rt::object_reader!(
-        read_31, CheckRunDeployment { _ => LeafRead<Leaf2>; url = "url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        task = "task", required; original_environment = "original_environment", required;
+        read_31, CheckRunDeployment { _ => AnyString; url = "url", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required; task = "task", required;
+        original_environment = "original_environment", required;
         environment = "environment", required;
-        description = "description", required => ViaValue<Check6>;
+        description = "description", required => ViaValue<Check2>;
         created_at = "created_at", required; updated_at = "updated_at", required;
         statuses_url = "statuses_url", required; repository_url = "repository_url", required;
         } deny; contract[validators::v81], BASE0, "/definitions/check-run-deployment"
     );
-    rt::string_leaf!(
-        Leaf19 -> AppEvent, |s| [!::std::matches!(s, "check_run" | "check_suite" |
-        "code_scanning_alert" | "commit_comment" | "content_reference" | "create" | "delete" |
-        "deployment" | "deployment_review" | "deployment_status" | "deploy_key" | "discussion" |
-        "discussion_comment" | "fork" | "gollum" | "issues" | "issue_comment" | "label" | "member" |
-        "membership" | "milestone" | "organization" | "org_block" | "page_build" | "project" |
-        "project_card" | "project_column" | "public" | "pull_request" | "pull_request_review" |
-        "pull_request_review_comment" | "push" | "registry_package" | "release" | "repository" |
-        "repository_dispatch" | "secret_scanning_alert" | "star" | "status" | "team" | "team_add" |
-        "watch" | "workflow_dispatch" | "workflow_run")] => AppEvent::from_listed_str(s)
-    );
-    rt::array_checks!(Checks20, items = validators::t84::<0>);
+    rt::array_checks!(Checks11, items = validators::t84::<0>);
     rt::object_reader!(
-        read_32, App { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>; slug = "slug";
+        read_32, App { _ => AnyString; id = "id", required => AnyInteger; slug = "slug";
         node_id = "node_id", required; owner = "owner", required => Typed<User>;
-        name = "name", required; description = "description", required => ViaValue<Check6>;
+        name = "name", required; description = "description", required => ViaValue<Check2>;
         external_url = "external_url", required; html_url = "html_url", required;
         created_at = "created_at", required; updated_at = "updated_at", required;
         permissions = "permissions" => Typed<AppPermissions>;
-        events = "events" => VecOf<LeafRead<Leaf19>, 0usize, { usize::MAX }, Checks20>; } deny;
+        events = "events" => VecOf<Listed<AppEvent>, 0usize, { usize::MAX }, Checks11>; } deny;
         contract[validators::v82], BASE0, "/definitions/app"
     );
-    rt::string_leaf!(
-        Leaf21 -> Actions,
-        |s| [!::std::matches!(s, "read" | "write")] => Actions::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_33, AppPermissions { _ => LeafRead<Leaf21>; actions = "actions";
+        read_33, AppPermissions { _ => Listed<Actions>; actions = "actions";
         administration = "administration"; checks = "checks";
         content_references = "content_references"; contents = "contents";
         deployments = "deployments"; discussions = "discussions"; emails = "emails";
@@ -11598,360 +11556,321 @@ mod fast {
         vulnerability_alerts = "vulnerability_alerts"; workflows = "workflows"; } deny;
         contract[validators::v83], BASE0, "/definitions/app/properties/permissions"
     );
-    rt::string_leaf!(
-        Leaf22 -> CheckRunStatus, |s| [!::std::matches!(s, "queued" | "in_progress" | "completed")]
-        => CheckRunStatus::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_38, CheckRunCreatedCheckRun { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
-        head_sha = "head_sha", required; external_id = "external_id", required;
+        read_38, CheckRunCreatedCheckRun { _ => AnyString; id = "id", required => AnyInteger;
+        node_id = "node_id"; head_sha = "head_sha", required; external_id = "external_id", required;
         url = "url", required; html_url = "html_url", required; details_url = "details_url";
-        status = "status", required => LeafRead<Leaf22>;
-        conclusion = "conclusion", required => ViaValue<Check15>;
+        status = "status", required => Listed<CheckRunStatus>;
+        conclusion = "conclusion", required => ViaValue<Check8>;
         started_at = "started_at", required;
-        completed_at = "completed_at", required => ViaValue<Check6>;
+        completed_at = "completed_at", required => ViaValue<Check2>;
         output = "output", required => Typed<Output>; name = "name", required;
         check_suite = "check_suite", required => Typed<RootCheckRunEventCreatedCheckRunCheckSuite>;
         app = "app", required => Typed<App>;
         pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
-        usize::MAX }, Checks16>; } deny;
+        usize::MAX }, Checks9>; } deny;
         contract[validators::t5::<1>], BASE0, "/definitions/check_run$created/properties/check_run"
     );
     rt::object_reader!(
-        read_40, RootCheckRunEventCreatedCheckRunCheckSuite { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
-        head_branch = "head_branch", required => ViaValue<Check6>; head_sha = "head_sha", required;
-        status = "status", required => LeafRead<Leaf22>;
-        conclusion = "conclusion", required => ViaValue<Check18>; url = "url", required;
-        before = "before", required => ViaValue<Check6>;
-        after = "after", required => ViaValue<Check6>;
+        read_40, RootCheckRunEventCreatedCheckRunCheckSuite { _ => AnyString;
+        id = "id", required => AnyInteger; node_id = "node_id";
+        head_branch = "head_branch", required => ViaValue<Check2>; head_sha = "head_sha", required;
+        status = "status", required => Listed<CheckRunStatus>;
+        conclusion = "conclusion", required => ViaValue<Check10>; url = "url", required;
+        before = "before", required => ViaValue<Check2>;
+        after = "after", required => ViaValue<Check2>;
         pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
-        usize::MAX }, Checks16>; deployment = "deployment" => Typed<CheckRunDeployment>;
+        usize::MAX }, Checks9>; deployment = "deployment" => Typed<CheckRunDeployment>;
         app = "app", required => Typed<App>; created_at = "created_at", required;
         updated_at = "updated_at", required; } deny; contract[validators::t6::<1>], BASE0,
         "/definitions/check_run$created/properties/check_run/properties/check_suite"
     );
     rt::object_reader!(
-        read_43, CheckRunRerequestedCheckRun { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
-        head_sha = "head_sha", required; external_id = "external_id", required;
+        read_43, CheckRunRerequestedCheckRun { _ => AnyString; id = "id", required => AnyInteger;
+        node_id = "node_id"; head_sha = "head_sha", required; external_id = "external_id", required;
         url = "url", required; html_url = "html_url", required; details_url = "details_url";
-        status = "status", required => LeafRead<Leaf14>;
-        conclusion = "conclusion", required => ViaValue<Check15>;
+        status = "status", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
+        conclusion = "conclusion", required => ViaValue<Check8>;
         started_at = "started_at", required; completed_at = "completed_at", required;
         output = "output", required => Typed<Output>; name = "name", required; check_suite =
         "check_suite", required => Typed<RootCheckRunEventRerequestedCheckRunCheckSuite>;
         app = "app", required => Typed<App>;
         pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
-        usize::MAX }, Checks16>; } deny; contract[validators::t5::<2>], BASE0,
+        usize::MAX }, Checks9>; } deny; contract[validators::t5::<2>], BASE0,
         "/definitions/check_run$rerequested/properties/check_run"
     );
-    rt::string_leaf!(
-        Leaf23 -> CheckSuiteConclusion, |s| [!::std::matches!(s, "success" | "failure" | "neutral" |
-        "cancelled" | "timed_out" | "action_required" | "stale")] =>
-        CheckSuiteConclusion::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_44, RootCheckRunEventRerequestedCheckRunCheckSuite { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id";
-        head_branch = "head_branch", required => ViaValue<Check6>; head_sha = "head_sha", required;
-        status = "status", required => LeafRead<Leaf14>;
-        conclusion = "conclusion", required => LeafRead<Leaf23>; url = "url", required;
-        before = "before", required => ViaValue<Check6>;
-        after = "after", required => ViaValue<Check6>;
+        read_44, RootCheckRunEventRerequestedCheckRunCheckSuite { _ => AnyString;
+        id = "id", required => AnyInteger; node_id = "node_id";
+        head_branch = "head_branch", required => ViaValue<Check2>; head_sha = "head_sha", required;
+        status = "status", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
+        conclusion = "conclusion", required => Listed<CheckSuiteConclusion>; url = "url", required;
+        before = "before", required => ViaValue<Check2>;
+        after = "after", required => ViaValue<Check2>;
         pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
-        usize::MAX }, Checks16>; deployment = "deployment" => Typed<CheckRunDeployment>;
+        usize::MAX }, Checks9>; deployment = "deployment" => Typed<CheckRunDeployment>;
         app = "app", required => Typed<App>; created_at = "created_at", required;
         updated_at = "updated_at", required; } deny; contract[validators::t6::<2>], BASE0,
         "/definitions/check_run$rerequested/properties/check_run/properties/check_suite"
     );
     rt::via_value!(
-        Check24 -> Option<RootCheckSuiteEventCompletedCheckSuiteStatus>,
+        Check12 -> Option<RootCheckSuiteEventCompletedCheckSuiteStatus>,
         |v| rt::is_valid(validators::t82::<3>, v)
     );
     rt::object_reader!(
-        read_47, CheckSuiteCompletedCheckSuite { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        head_branch = "head_branch", required => ViaValue<Check6>; head_sha = "head_sha", required;
-        status = "status", required => ViaValue<Check24>;
-        conclusion = "conclusion", required => ViaValue<Check18>; url = "url", required;
-        before = "before", required => ViaValue<Check6>; after = "after", required;
+        read_47, CheckSuiteCompletedCheckSuite { _ => AnyString; id = "id", required => AnyInteger;
+        node_id = "node_id", required; head_branch = "head_branch", required => ViaValue<Check2>;
+        head_sha = "head_sha", required; status = "status", required => ViaValue<Check12>;
+        conclusion = "conclusion", required => ViaValue<Check10>; url = "url", required;
+        before = "before", required => ViaValue<Check2>; after = "after", required;
         pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
-        usize::MAX }, Checks16>; app = "app", required => Typed<App>;
+        usize::MAX }, Checks9>; app = "app", required => Typed<App>;
         created_at = "created_at", required; updated_at = "updated_at", required;
-        latest_check_runs_count = "latest_check_runs_count", required => LeafRead<Leaf1>;
+        latest_check_runs_count = "latest_check_runs_count", required => AnyInteger;
         check_runs_url = "check_runs_url", required;
         head_commit = "head_commit", required => Typed<CommitSimple>; } deny;
         contract[validators::v92], BASE0,
         "/definitions/check_suite$completed/properties/check_suite"
     );
     rt::object_reader!(
-        read_49, CommitSimple { _ => LeafRead<Leaf2>; id = "id", required;
-        tree_id = "tree_id", required; message = "message", required;
-        timestamp = "timestamp", required; author = "author", required => Typed<CommitSimpleAuthor>;
+        read_49, CommitSimple { _ => AnyString; id = "id", required; tree_id = "tree_id", required;
+        message = "message", required; timestamp = "timestamp", required;
+        author = "author", required => Typed<CommitSimpleAuthor>;
         committer = "committer", required => Typed<CommitSimpleAuthor>; } deny;
         contract[validators::v93], BASE0, "/definitions/commit-simple"
     );
-    rt::via_value!(Check25 -> Option<String>, |v| rt::is_valid(validators::t2::<16>, v));
+    rt::via_value!(Check13 -> Option<String>, |v| rt::is_valid(validators::t2::<16>, v));
     rt::object_reader!(
-        read_50, CommitSimpleAuthor { _ => LeafRead<Leaf2>; name = "name", required;
-        email = "email", required => ViaValue<Check25>; date = "date"; username = "username";
+        read_50, CommitSimpleAuthor { _ => AnyString; name = "name", required;
+        email = "email", required => ViaValue<Check13>; date = "date"; username = "username";
         } deny; contract[validators::v94], BASE0, "/definitions/committer"
     );
-    rt::array_checks!(Checks26, items = validators::t79::<75>);
-    rt::string_leaf!(
-        Leaf27 -> AlertState,
-        |s| [!::std::matches!(s, "open" | "dismissed" | "fixed")] => AlertState::from_listed_str(s)
-    );
-    rt::via_value!(Check28 -> Option<User>, |v| rt::is_valid(validators::t2::<4>, v));
-    rt::via_value!(Check29 -> Option<DismissedReason>, |v| rt::is_valid(validators::t82::<4>, v));
+    rt::array_checks!(Checks14, items = validators::t79::<75>);
+    rt::via_value!(Check15 -> Option<User>, |v| rt::is_valid(validators::t2::<4>, v));
+    rt::via_value!(Check16 -> Option<DismissedReason>, |v| rt::is_valid(validators::t82::<4>, v));
     rt::object_reader!(
-        read_55, CodeScanningAlertAppearedInBranchAlert { _ => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        read_55, CodeScanningAlertAppearedInBranchAlert { _ => AnyString;
+        number = "number", required => AnyInteger; created_at = "created_at", required;
         url = "url", required; html_url = "html_url", required; instances = "instances", required =>
         VecOf<Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>, 0usize, {
-        usize::MAX }, Checks26>; most_recent_instance = "most_recent_instance" =>
+        usize::MAX }, Checks14>; most_recent_instance = "most_recent_instance" =>
         Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
-        state = "state", required => LeafRead<Leaf27>;
-        dismissed_by = "dismissed_by", required => ViaValue<Check28>;
-        dismissed_at = "dismissed_at", required => ViaValue<Check6>;
-        dismissed_reason = "dismissed_reason", required => ViaValue<Check29>;
+        state = "state", required => Listed<AlertState>;
+        dismissed_by = "dismissed_by", required => ViaValue<Check15>;
+        dismissed_at = "dismissed_at", required => ViaValue<Check2>;
+        dismissed_reason = "dismissed_reason", required => ViaValue<Check16>;
         rule = "rule", required => Typed<RootCodeScanningAlertEventAppearedInBranchAlertRule>;
         tool = "tool", required => Typed<RootCodeScanningAlertEventAppearedInBranchAlertTool>;
         } deny; contract[validators::t9::<0>], BASE0,
         "/definitions/code_scanning_alert$appeared_in_branch/properties/alert"
     );
     rt::object_reader!(
-        read_56, RootCodeScanningAlertEventAppearedInBranchAlertInstance { _ => LeafRead<Leaf2>;
+        read_56, RootCodeScanningAlertEventAppearedInBranchAlertInstance { _ => AnyString;
         r#ref = "ref", required; analysis_key = "analysis_key", required;
-        environment = "environment", required; state = "state", required => LeafRead<Leaf27>;
+        environment = "environment", required; state = "state", required => Listed<AlertState>;
         commit_sha = "commit_sha"; message = "message" => Typed<Message>;
         location = "location" => Typed<Location>;
-        classifications = "classifications" => VecOf<LeafRead<Leaf2>, 0usize, {
-        usize::MAX }, Checks5>; } deny;
-        contract[validators::v97], BASE0, "/definitions/alert-instance"
+        classifications = "classifications" => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
+        } deny; contract[validators::v97], BASE0, "/definitions/alert-instance"
     );
     rt::object_reader!(
-        read_58, Message { text = "text" => LeafRead<Leaf2>; } deny;
+        read_58, Message { text = "text" => AnyString; } deny;
         contract[validators::t85::<0>], BASE0, "/definitions/alert-instance/properties/message"
     );
     rt::object_reader!(
-        read_59, Location { _ => LeafRead<Leaf1>; path = "path" => LeafRead<Leaf2>;
-        start_line = "start_line"; end_line = "end_line"; start_column = "start_column";
-        end_column = "end_column"; } deny;
+        read_59, Location { _ => AnyInteger; path = "path" => AnyString; start_line = "start_line";
+        end_line = "end_line"; start_column = "start_column"; end_column = "end_column"; } deny;
         contract[validators::v100], BASE0, "/definitions/alert-instance/properties/location"
     );
-    rt::via_value!(Check30 -> Option<Severity>, |v| rt::is_valid(validators::t82::<1>, v));
+    rt::via_value!(Check17 -> Option<Severity>, |v| rt::is_valid(validators::t82::<1>, v));
     rt::object_reader!(
         read_61, RootCodeScanningAlertEventAppearedInBranchAlertRule {
-        id = "id", required => LeafRead<Leaf2>;
-        severity = "severity", required => ViaValue<Check30>;
-        description = "description", required => LeafRead<Leaf2>; } deny;
-        contract[validators::v101], BASE0,
+        id = "id", required => AnyString; severity = "severity", required => ViaValue<Check17>;
+        description = "description", required => AnyString; } deny; contract[validators::v101],
+        BASE0,
         "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule"
     );
     rt::object_reader!(
         read_63, RootCodeScanningAlertEventAppearedInBranchAlertTool {
-        name = "name", required => LeafRead<Leaf2>;
-        version = "version", required => ViaValue<Check6>; } deny; contract[validators::v103],
-        BASE0,
+        name = "name", required => AnyString; version = "version", required => ViaValue<Check2>;
+        } deny; contract[validators::v103], BASE0,
         "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool"
     );
-    rt::string_leaf!(Leaf31 -> Login, |s| [s != "github"] => (s == "github").then_some(Login));
-    rt::value_leaf!(Leaf32 -> rt::Integer, scalar |v| rt::is_valid(validators::v653, v));
+    rt::string_leaf!(Leaf18 -> Login, |s| [s != "github"] => (s == "github").then_some(Login));
+    rt::value_leaf!(Leaf19 -> rt::Integer, scalar |v| rt::is_valid(validators::v650, v));
     rt::string_leaf!(
-        Leaf33 -> NodeId, |s| [s != "MDEyOk9yZ2FuaXphdGlvbjk5MTk="] => (s ==
+        Leaf20 -> NodeId, |s| [s != "MDEyOk9yZ2FuaXphdGlvbjk5MTk="] => (s ==
         "MDEyOk9yZ2FuaXphdGlvbjk5MTk=").then_some(NodeId)
     );
-    rt::string_leaf!(Leaf34 -> Name, |s| [s != "GitHub"] => (s == "GitHub").then_some(Name));
+    rt::string_leaf!(Leaf21 -> Name, |s| [s != "GitHub"] => (s == "GitHub").then_some(Name));
     rt::string_leaf!(
-        Leaf35 -> AvatarUrl, |s| [s != "https://avatars.githubusercontent.com/u/9919?v=4"] => (s ==
+        Leaf22 -> AvatarUrl, |s| [s != "https://avatars.githubusercontent.com/u/9919?v=4"] => (s ==
         "https://avatars.githubusercontent.com/u/9919?v=4").then_some(AvatarUrl)
     );
     rt::string_leaf!(
-        Leaf36 -> GravatarId, |s| [!s.is_empty()] => s.is_empty().then_some(GravatarId)
+        Leaf23 -> GravatarId, |s| [!s.is_empty()] => s.is_empty().then_some(GravatarId)
     );
     rt::string_leaf!(
-        Leaf37 -> Url, |s| [s != "https://api.github.com/users/github"] => (s ==
+        Leaf24 -> Url, |s| [s != "https://api.github.com/users/github"] => (s ==
         "https://api.github.com/users/github").then_some(Url)
     );
     rt::string_leaf!(
-        Leaf38 -> HtmlUrl, |s| [s != "https://github.com/github"] => (s ==
+        Leaf25 -> HtmlUrl, |s| [s != "https://github.com/github"] => (s ==
         "https://github.com/github").then_some(HtmlUrl)
     );
     rt::string_leaf!(
-        Leaf39 -> FollowersUrl, |s| [s != "https://api.github.com/users/github/followers"] => (s ==
+        Leaf26 -> FollowersUrl, |s| [s != "https://api.github.com/users/github/followers"] => (s ==
         "https://api.github.com/users/github/followers").then_some(FollowersUrl)
     );
     rt::string_leaf!(
-        Leaf40 -> FollowingUrl, |s| [s !=
+        Leaf27 -> FollowingUrl, |s| [s !=
         "https://api.github.com/users/github/following{/other_user}"] => (s ==
         "https://api.github.com/users/github/following{/other_user}").then_some(FollowingUrl)
     );
     rt::string_leaf!(
-        Leaf41 -> GistsUrl, |s| [s != "https://api.github.com/users/github/gists{/gist_id}"] => (s
+        Leaf28 -> GistsUrl, |s| [s != "https://api.github.com/users/github/gists{/gist_id}"] => (s
         == "https://api.github.com/users/github/gists{/gist_id}").then_some(GistsUrl)
     );
     rt::string_leaf!(
-        Leaf42 -> StarredUrl, |s| [s !=
+        Leaf29 -> StarredUrl, |s| [s !=
         "https://api.github.com/users/github/starred{/owner}{/repo}"] => (s ==
         "https://api.github.com/users/github/starred{/owner}{/repo}").then_some(StarredUrl)
     );
     rt::string_leaf!(
-        Leaf43 -> SubscriptionsUrl, |s| [s != "https://api.github.com/users/github/subscriptions"]
+        Leaf30 -> SubscriptionsUrl, |s| [s != "https://api.github.com/users/github/subscriptions"]
         => (s == "https://api.github.com/users/github/subscriptions").then_some(SubscriptionsUrl)
     );
     rt::string_leaf!(
-        Leaf44 -> OrganizationsUrl, |s| [s != "https://api.github.com/users/github/orgs"] => (s ==
+        Leaf31 -> OrganizationsUrl, |s| [s != "https://api.github.com/users/github/orgs"] => (s ==
         "https://api.github.com/users/github/orgs").then_some(OrganizationsUrl)
     );
     rt::string_leaf!(
-        Leaf45 -> ReposUrl, |s| [s != "https://api.github.com/users/github/repos"] => (s ==
+        Leaf32 -> ReposUrl, |s| [s != "https://api.github.com/users/github/repos"] => (s ==
         "https://api.github.com/users/github/repos").then_some(ReposUrl)
     );
     rt::string_leaf!(
-        Leaf46 -> EventsUrl, |s| [s != "https://api.github.com/users/github/events{/privacy}"] => (s
+        Leaf33 -> EventsUrl, |s| [s != "https://api.github.com/users/github/events{/privacy}"] => (s
         == "https://api.github.com/users/github/events{/privacy}").then_some(EventsUrl)
     );
     rt::string_leaf!(
-        Leaf47 -> ReceivedEventsUrl, |s| [s !=
+        Leaf34 -> ReceivedEventsUrl, |s| [s !=
         "https://api.github.com/users/github/received_events"] => (s ==
         "https://api.github.com/users/github/received_events").then_some(ReceivedEventsUrl)
     );
     rt::string_leaf!(
-        Leaf48 -> GithubOrgType,
+        Leaf35 -> GithubOrgType,
         |s| [s != "Organization"] => (s == "Organization").then_some(GithubOrgType)
     );
-    rt::value_leaf!(Leaf49 -> bool, scalar |v| rt::is_valid(validators::v654, v));
+    rt::value_leaf!(Leaf36 -> bool, scalar |v| rt::is_valid(validators::v651, v));
     rt::object_reader!(
-        read_64, GithubOrg { login = "login", required => LeafRead<Leaf31>;
-        id = "id", required => LeafRead<Leaf32>; node_id = "node_id", required => LeafRead<Leaf33>;
-        name = "name" => LeafRead<Leaf34>; email = "email" => LeafRead<Leaf10>;
-        avatar_url = "avatar_url", required => LeafRead<Leaf35>;
-        gravatar_id = "gravatar_id", required => LeafRead<Leaf36>;
-        url = "url", required => LeafRead<Leaf37>;
-        html_url = "html_url", required => LeafRead<Leaf38>;
-        followers_url = "followers_url", required => LeafRead<Leaf39>;
-        following_url = "following_url", required => LeafRead<Leaf40>;
-        gists_url = "gists_url", required => LeafRead<Leaf41>;
-        starred_url = "starred_url", required => LeafRead<Leaf42>;
-        subscriptions_url = "subscriptions_url", required => LeafRead<Leaf43>;
-        organizations_url = "organizations_url", required => LeafRead<Leaf44>;
-        repos_url = "repos_url", required => LeafRead<Leaf45>;
-        events_url = "events_url", required => LeafRead<Leaf46>;
-        received_events_url = "received_events_url", required => LeafRead<Leaf47>;
-        r#type = "type", required => LeafRead<Leaf48>;
-        site_admin = "site_admin", required => LeafRead<Leaf49>; } deny;
+        read_64, GithubOrg { login = "login", required => LeafRead<Leaf18>;
+        id = "id", required => LeafRead<Leaf19>; node_id = "node_id", required => LeafRead<Leaf20>;
+        name = "name" => LeafRead<Leaf21>; email = "email" => AnyNull;
+        avatar_url = "avatar_url", required => LeafRead<Leaf22>;
+        gravatar_id = "gravatar_id", required => LeafRead<Leaf23>;
+        url = "url", required => LeafRead<Leaf24>;
+        html_url = "html_url", required => LeafRead<Leaf25>;
+        followers_url = "followers_url", required => LeafRead<Leaf26>;
+        following_url = "following_url", required => LeafRead<Leaf27>;
+        gists_url = "gists_url", required => LeafRead<Leaf28>;
+        starred_url = "starred_url", required => LeafRead<Leaf29>;
+        subscriptions_url = "subscriptions_url", required => LeafRead<Leaf30>;
+        organizations_url = "organizations_url", required => LeafRead<Leaf31>;
+        repos_url = "repos_url", required => LeafRead<Leaf32>;
+        events_url = "events_url", required => LeafRead<Leaf33>;
+        received_events_url = "received_events_url", required => LeafRead<Leaf34>;
+        r#type = "type", required => LeafRead<Leaf35>;
+        site_admin = "site_admin", required => LeafRead<Leaf36>; } deny;
         contract[validators::t1::<1>], BASE0, "/definitions/github-org"
     );
-    rt::array_checks!(Checks50, items = validators::t10::<0>);
-    rt::string_leaf!(
-        Leaf51 -> RootCodeScanningAlertEventClosedByUserAlertInstanceState, |s| [!::std::matches!(s,
-        "dismissed")] =>
-        RootCodeScanningAlertEventClosedByUserAlertInstanceState::from_listed_str(s)
-    );
-    rt::string_leaf!(
-        Leaf52 -> DismissedReason, |s| [!::std::matches!(s, "false positive" | "won't fix" |
-        "used in tests")] => DismissedReason::from_listed_str(s)
-    );
+    rt::array_checks!(Checks37, items = validators::t10::<0>);
     rt::object_reader!(
-        read_83, CodeScanningAlertClosedByUserAlert { _ => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        read_83, CodeScanningAlertClosedByUserAlert { _ => AnyString;
+        number = "number", required => AnyInteger; created_at = "created_at", required;
         url = "url", required; html_url = "html_url", required; instances = "instances", required =>
         VecOf<Typed<RootCodeScanningAlertEventClosedByUserAlertInstance>, 0usize, {
-        usize::MAX }, Checks50>; most_recent_instance = "most_recent_instance" =>
-        Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
-        state = "state", required => LeafRead<Leaf51>;
+        usize::MAX }, Checks37>; most_recent_instance = "most_recent_instance" =>
+        Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>; state = "state", required =>
+        Listed<RootCodeScanningAlertEventClosedByUserAlertInstanceState>;
         dismissed_by = "dismissed_by", required => Typed<User>;
         dismissed_at = "dismissed_at", required;
-        dismissed_reason = "dismissed_reason", required => LeafRead<Leaf52>;
+        dismissed_reason = "dismissed_reason", required => Listed<DismissedReason>;
         rule = "rule", required => Typed<RootCodeScanningAlertEventClosedByUserAlertRule>;
         tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>; } deny;
         contract[validators::t9::<1>], BASE0,
         "/definitions/code_scanning_alert$closed_by_user/properties/alert"
     );
     rt::string_leaf!(
-        Leaf53 -> RootCodeScanningAlertEventClosedByUserAlertInstanceState, |s| [!::std::matches!(s,
+        Leaf38 -> RootCodeScanningAlertEventClosedByUserAlertInstanceState, |s| [!::std::matches!(s,
         "open" | "dismissed" | "fixed"), !::std::matches!(s, "dismissed")] =>
         RootCodeScanningAlertEventClosedByUserAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_84, RootCodeScanningAlertEventClosedByUserAlertInstance { _ => LeafRead<Leaf2>;
+        read_84, RootCodeScanningAlertEventClosedByUserAlertInstance { _ => AnyString;
         r#ref = "ref", required; analysis_key = "analysis_key", required;
-        environment = "environment", required; state = "state", required => LeafRead<Leaf53>;
+        environment = "environment", required; state = "state", required => LeafRead<Leaf38>;
         commit_sha = "commit_sha"; message = "message" => Typed<Message>;
         location = "location" => Typed<Location>;
-        classifications = "classifications" => VecOf<LeafRead<Leaf2>, 0usize, {
-        usize::MAX }, Checks5>; } deny; contract[validators::t10::<0>], BASE0,
+        classifications = "classifications" => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
+        } deny; contract[validators::t10::<0>], BASE0,
         "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items"
     );
     rt::object_reader!(
-        read_86, RootCodeScanningAlertEventClosedByUserAlertRule { _ => LeafRead<Leaf2>;
-        id = "id", required; severity = "severity", required => ViaValue<Check30>;
+        read_86, RootCodeScanningAlertEventClosedByUserAlertRule { _ => AnyString;
+        id = "id", required; severity = "severity", required => ViaValue<Check17>;
         description = "description", required; name = "name"; full_description = "full_description";
-        tags = "tags" => LeafRead<Leaf10>; help = "help" => LeafRead<Leaf10>; } deny;
-        contract[validators::v124], BASE0,
-        "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule"
+        tags = "tags" => AnyNull; help = "help" => AnyNull; } deny; contract[validators::v124],
+        BASE0, "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule"
     );
     rt::object_reader!(
         read_87, RootCodeScanningAlertEventClosedByUserAlertTool {
-        name = "name", required => LeafRead<Leaf2>;
-        version = "version", required => ViaValue<Check6>; guid = "guid" => ViaValue<Check6>;
-        } deny; contract[validators::v125], BASE0,
+        name = "name", required => AnyString; version = "version", required => ViaValue<Check2>;
+        guid = "guid" => ViaValue<Check2>; } deny; contract[validators::v125], BASE0,
         "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool"
     );
-    rt::array_checks!(Checks54, items = validators::t10::<1>);
-    rt::string_leaf!(
-        Leaf55 -> RootCodeScanningAlertEventCreatedAlertInstanceState, |s| [!::std::matches!(s,
-        "open" | "dismissed")] =>
-        RootCodeScanningAlertEventCreatedAlertInstanceState::from_listed_str(s)
-    );
+    rt::array_checks!(Checks39, items = validators::t10::<1>);
     rt::object_reader!(
-        read_89, CodeScanningAlertCreatedAlert { _ => LeafRead<Leaf10>;
-        number = "number", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; instances = "instances", required =>
+        read_89, CodeScanningAlertCreatedAlert { _ => AnyString;
+        number = "number", required => AnyInteger; created_at = "created_at", required;
+        url = "url", required; html_url = "html_url", required; instances = "instances", required =>
         VecOf<Typed<RootCodeScanningAlertEventCreatedAlertInstance>, 0usize, {
-        usize::MAX }, Checks54>; most_recent_instance = "most_recent_instance" =>
+        usize::MAX }, Checks39>; most_recent_instance = "most_recent_instance" =>
         Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
-        state = "state", required => LeafRead<Leaf55>; dismissed_by = "dismissed_by", required;
-        dismissed_at = "dismissed_at", required; dismissed_reason = "dismissed_reason", required;
+        state = "state", required => Listed<RootCodeScanningAlertEventCreatedAlertInstanceState>;
+        dismissed_by = "dismissed_by", required => AnyNull;
+        dismissed_at = "dismissed_at", required => AnyNull;
+        dismissed_reason = "dismissed_reason", required => AnyNull;
         rule = "rule", required => Typed<RootCodeScanningAlertEventClosedByUserAlertRule>;
         tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>; } deny;
         contract[validators::t9::<2>], BASE0,
         "/definitions/code_scanning_alert$created/properties/alert"
     );
     rt::string_leaf!(
-        Leaf56 -> RootCodeScanningAlertEventCreatedAlertInstanceState, |s| [!::std::matches!(s,
+        Leaf40 -> RootCodeScanningAlertEventCreatedAlertInstanceState, |s| [!::std::matches!(s,
         "open" | "dismissed" | "fixed"), !::std::matches!(s, "open" | "dismissed")] =>
         RootCodeScanningAlertEventCreatedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_90, RootCodeScanningAlertEventCreatedAlertInstance { _ => LeafRead<Leaf2>;
+        read_90, RootCodeScanningAlertEventCreatedAlertInstance { _ => AnyString;
         r#ref = "ref", required; analysis_key = "analysis_key", required;
-        environment = "environment", required; state = "state", required => LeafRead<Leaf56>;
+        environment = "environment", required; state = "state", required => LeafRead<Leaf40>;
         commit_sha = "commit_sha"; message = "message" => Typed<Message>;
         location = "location" => Typed<Location>;
-        classifications = "classifications" => VecOf<LeafRead<Leaf2>, 0usize, {
-        usize::MAX }, Checks5>; } deny; contract[validators::t10::<1>], BASE0,
+        classifications = "classifications" => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
+        } deny; contract[validators::t10::<1>], BASE0,
         "/definitions/code_scanning_alert$created/properties/alert/properties/instances/items"
     );
-    rt::array_checks!(Checks57, items = validators::t10::<2>);
-    rt::string_leaf!(
-        Leaf58 -> RootCodeScanningAlertEventFixedAlertInstanceState, |s| [!::std::matches!(s,
-        "fixed")] => RootCodeScanningAlertEventFixedAlertInstanceState::from_listed_str(s)
-    );
+    rt::array_checks!(Checks41, items = validators::t10::<2>);
     rt::object_reader!(
-        read_93, CodeScanningAlertFixedAlert { _ => LeafRead<Leaf2>;
-        number = "number", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        read_93, CodeScanningAlertFixedAlert { _ => AnyString;
+        number = "number", required => AnyInteger; created_at = "created_at", required;
         url = "url", required; html_url = "html_url", required; instances = "instances", required =>
         VecOf<Typed<RootCodeScanningAlertEventFixedAlertInstance>, 0usize, {
-        usize::MAX }, Checks57>; state = "state", required => LeafRead<Leaf58>;
-        dismissed_by = "dismissed_by", required => ViaValue<Check28>;
-        dismissed_at = "dismissed_at", required => ViaValue<Check6>;
-        dismissed_reason = "dismissed_reason", required => ViaValue<Check29>;
+        usize::MAX }, Checks41>;
+        state = "state", required => Listed<RootCodeScanningAlertEventFixedAlertInstanceState>;
+        dismissed_by = "dismissed_by", required => ViaValue<Check15>;
+        dismissed_at = "dismissed_at", required => ViaValue<Check2>;
+        dismissed_reason = "dismissed_reason", required => ViaValue<Check16>;
         rule = "rule", required => Typed<RootCodeScanningAlertEventClosedByUserAlertRule>;
         tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>;
         most_recent_instance = "most_recent_instance" =>
@@ -11960,104 +11879,91 @@ mod fast {
         contract[validators::v128], BASE0, "/definitions/code_scanning_alert$fixed/properties/alert"
     );
     rt::string_leaf!(
-        Leaf59 -> RootCodeScanningAlertEventFixedAlertInstanceState, |s| [!::std::matches!(s, "open"
+        Leaf42 -> RootCodeScanningAlertEventFixedAlertInstanceState, |s| [!::std::matches!(s, "open"
         | "dismissed" | "fixed"), !::std::matches!(s, "fixed")] =>
         RootCodeScanningAlertEventFixedAlertInstanceState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_94, RootCodeScanningAlertEventFixedAlertInstance { _ => LeafRead<Leaf2>;
+        read_94, RootCodeScanningAlertEventFixedAlertInstance { _ => AnyString;
         r#ref = "ref", required; analysis_key = "analysis_key", required;
-        environment = "environment", required; state = "state", required => LeafRead<Leaf59>;
+        environment = "environment", required; state = "state", required => LeafRead<Leaf42>;
         commit_sha = "commit_sha"; message = "message" => Typed<Message>;
         location = "location" => Typed<Location>;
-        classifications = "classifications" => VecOf<LeafRead<Leaf2>, 0usize, {
-        usize::MAX }, Checks5>; } deny; contract[validators::t10::<2>], BASE0,
+        classifications = "classifications" => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
+        } deny; contract[validators::t10::<2>], BASE0,
         "/definitions/code_scanning_alert$fixed/properties/alert/properties/instances/items"
     );
-    rt::array_checks!(Checks60, items = validators::t10::<3>);
+    rt::array_checks!(Checks43, items = validators::t10::<3>);
     rt::object_reader!(
-        read_97, CodeScanningAlertReopenedAlert { _ => LeafRead<Leaf10>;
-        number = "number", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; instances = "instances", required =>
+        read_97, CodeScanningAlertReopenedAlert { _ => AnyString;
+        number = "number", required => AnyInteger; created_at = "created_at", required;
+        url = "url", required; html_url = "html_url", required; instances = "instances", required =>
         VecOf<Typed<RootCodeScanningAlertEventReopenedAlertInstance>, 0usize, {
-        usize::MAX }, Checks60>; most_recent_instance = "most_recent_instance" =>
+        usize::MAX }, Checks43>; most_recent_instance = "most_recent_instance" =>
         Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
-        state = "state", required => LeafRead<Leaf27>; dismissed_by = "dismissed_by", required;
-        dismissed_at = "dismissed_at", required; dismissed_reason = "dismissed_reason", required;
+        state = "state", required => Listed<AlertState>;
+        dismissed_by = "dismissed_by", required => AnyNull;
+        dismissed_at = "dismissed_at", required => AnyNull;
+        dismissed_reason = "dismissed_reason", required => AnyNull;
         rule = "rule", required => Typed<RootCodeScanningAlertEventClosedByUserAlertRule>;
         tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>; } deny;
         contract[validators::t9::<3>], BASE0,
         "/definitions/code_scanning_alert$reopened/properties/alert"
     );
     rt::string_leaf!(
-        Leaf61 -> PullRequestState, |s| [!::std::matches!(s, "open" | "dismissed" | "fixed"),
+        Leaf44 -> PullRequestState, |s| [!::std::matches!(s, "open" | "dismissed" | "fixed"),
         !::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_98, RootCodeScanningAlertEventReopenedAlertInstance { _ => LeafRead<Leaf2>;
+        read_98, RootCodeScanningAlertEventReopenedAlertInstance { _ => AnyString;
         r#ref = "ref", required; analysis_key = "analysis_key", required;
-        environment = "environment", required; state = "state", required => LeafRead<Leaf61>;
+        environment = "environment", required; state = "state", required => LeafRead<Leaf44>;
         commit_sha = "commit_sha"; message = "message" => Typed<Message>;
         location = "location" => Typed<Location>;
-        classifications = "classifications" => VecOf<LeafRead<Leaf2>, 0usize, {
-        usize::MAX }, Checks5>; } deny; contract[validators::t10::<3>], BASE0,
+        classifications = "classifications" => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
+        } deny; contract[validators::t10::<3>], BASE0,
         "/definitions/code_scanning_alert$reopened/properties/alert/properties/instances/items"
     );
-    rt::string_leaf!(
-        Leaf62 -> PullRequestState,
-        |s| [!::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_101, CodeScanningAlertReopenedByUserAlert { _ => LeafRead<Leaf10>;
-        number = "number", required => LeafRead<Leaf1>;
-        created_at = "created_at", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
-        html_url = "html_url", required => LeafRead<Leaf2>; instances = "instances", required =>
+        read_101, CodeScanningAlertReopenedByUserAlert { _ => AnyString;
+        number = "number", required => AnyInteger; created_at = "created_at", required;
+        url = "url", required; html_url = "html_url", required; instances = "instances", required =>
         VecOf<Typed<RootCodeScanningAlertEventReopenedAlertInstance>, 0usize, {
-        usize::MAX }, Checks60>; most_recent_instance = "most_recent_instance" =>
+        usize::MAX }, Checks43>; most_recent_instance = "most_recent_instance" =>
         Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
-        state = "state", required => LeafRead<Leaf62>; dismissed_by = "dismissed_by", required;
-        dismissed_at = "dismissed_at", required; dismissed_reason = "dismissed_reason", required;
+        state = "state", required => Listed<PullRequestState>;
+        dismissed_by = "dismissed_by", required => AnyNull;
+        dismissed_at = "dismissed_at", required => AnyNull;
+        dismissed_reason = "dismissed_reason", required => AnyNull;
         rule = "rule", required => Typed<RootCodeScanningAlertEventAppearedInBranchAlertRule>;
         tool = "tool", required => Typed<RootCodeScanningAlertEventAppearedInBranchAlertTool>;
         } deny; contract[validators::t9::<4>], BASE0,
         "/definitions/code_scanning_alert$reopened_by_user/properties/alert"
     );
-    rt::via_value!(Check63 -> Option<rt::Integer>, |v| rt::is_valid(validators::v655, v));
-    rt::string_leaf!(
-        Leaf64 -> AuthorAssociation, |s| [!::std::matches!(s, "COLLABORATOR" | "CONTRIBUTOR" |
-        "FIRST_TIMER" | "FIRST_TIME_CONTRIBUTOR" | "MANNEQUIN" | "MEMBER" | "NONE" | "OWNER")] =>
-        AuthorAssociation::from_listed_str(s)
-    );
+    rt::via_value!(Check45 -> Option<rt::Integer>, |v| rt::is_valid(validators::v652, v));
     rt::object_reader!(
-        read_104, CommitCommentCreatedComment { _ => LeafRead<Leaf2>; url = "url", required;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        read_104, CommitCommentCreatedComment { _ => AnyString; url = "url", required;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
         node_id = "node_id", required; user = "user", required => Typed<User>;
-        position = "position", required => ViaValue<Check63>;
-        line = "line", required => ViaValue<Check63>; path = "path", required => ViaValue<Check6>;
+        position = "position", required => ViaValue<Check45>;
+        line = "line", required => ViaValue<Check45>; path = "path", required => ViaValue<Check2>;
         commit_id = "commit_id", required; created_at = "created_at", required;
         updated_at = "updated_at", required;
-        author_association = "author_association", required => LeafRead<Leaf64>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
         body = "body", required; } deny;
         contract[validators::v134], BASE0, "/definitions/commit_comment$created/properties/comment"
     );
     rt::object_reader!(
-        read_108, ContentReference { id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required => LeafRead<Leaf2>;
-        reference = "reference", required => LeafRead<Leaf2>; } deny; contract[validators::v137],
-        BASE0, "/definitions/content_reference$created/properties/content_reference"
-    );
-    rt::string_leaf!(
-        Leaf65 -> RefType,
-        |s| [!::std::matches!(s, "tag" | "branch")] => RefType::from_listed_str(s)
+        read_108, ContentReference { id = "id", required => AnyInteger;
+        node_id = "node_id", required => AnyString; reference = "reference", required => AnyString;
+        } deny; contract[validators::v137], BASE0,
+        "/definitions/content_reference$created/properties/content_reference"
     );
     rt::object_reader!(
-        read_109, CreateEvent { _ => LeafRead<Leaf2>; r#ref = "ref", required;
-        ref_type = "ref_type", required => LeafRead<Leaf65>;
+        read_109, CreateEvent { _ => AnyString; r#ref = "ref", required;
+        ref_type = "ref_type", required => Listed<RefType>;
         master_branch = "master_branch", required;
-        description = "description", required => ViaValue<Check6>;
+        description = "description", required => ViaValue<Check2>;
         pusher_type = "pusher_type", required;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -12066,9 +11972,9 @@ mod fast {
         contract[validators::v138], BASE0, "/definitions/create$event"
     );
     rt::object_reader!(
-        read_111, DeleteEvent { r#ref = "ref", required => LeafRead<Leaf2>;
-        ref_type = "ref_type", required => LeafRead<Leaf65>;
-        pusher_type = "pusher_type", required => LeafRead<Leaf2>;
+        read_111, DeleteEvent { r#ref = "ref", required => AnyString;
+        ref_type = "ref_type", required => Listed<RefType>;
+        pusher_type = "pusher_type", required => AnyString;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -12076,25 +11982,24 @@ mod fast {
         contract[validators::v140], BASE0, "/definitions/delete$event"
     );
     rt::object_reader!(
-        read_114, Key { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        key = "key", required; url = "url", required; title = "title", required;
-        verified = "verified", required => LeafRead<Leaf4>; created_at = "created_at", required;
-        read_only = "read_only", required => LeafRead<Leaf4>; } deny;
+        read_114, Key { _ => AnyString; id = "id", required => AnyInteger; key = "key", required;
+        url = "url", required; title = "title", required;
+        verified = "verified", required => AnyBool; created_at = "created_at", required;
+        read_only = "read_only", required => AnyBool; } deny;
         contract[validators::v142], BASE0, "/definitions/deploy_key$created/properties/key"
     );
-    rt::via_value!(Check66 -> Option<App>, |v| rt::is_valid(validators::t2::<17>, v));
+    rt::via_value!(Check46 -> Option<App>, |v| rt::is_valid(validators::t2::<17>, v));
     rt::object_reader!(
-        read_118, DeploymentCreatedDeployment { _ => LeafRead<Leaf2>; url = "url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        sha = "sha", required; r#ref = "ref", required; task = "task", required;
+        read_118, DeploymentCreatedDeployment { _ => AnyString; url = "url", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required; sha = "sha", required;
+        r#ref = "ref", required; task = "task", required;
         payload = "payload", required => Typed<Payload>;
         original_environment = "original_environment", required;
-        environment = "environment", required;
-        description = "description", required => LeafRead<Leaf10>;
+        environment = "environment", required; description = "description", required => AnyNull;
         creator = "creator", required => Typed<User>; created_at = "created_at", required;
         updated_at = "updated_at", required; statuses_url = "statuses_url", required;
         repository_url = "repository_url", required;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>; } deny;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>; } deny;
         contract[validators::t87::<0>], BASE0,
         "/definitions/deployment$created/properties/deployment"
     );
@@ -12103,71 +12008,64 @@ mod fast {
         "/definitions/deployment$created/properties/deployment/properties/payload"
     );
     rt::object_reader!(
-        read_122, DeploymentStatus { _ => LeafRead<Leaf2>; url = "url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        state = "state", required; creator = "creator", required => Typed<User>;
-        description = "description", required; environment = "environment", required;
-        target_url = "target_url", required; created_at = "created_at", required;
-        updated_at = "updated_at", required; deployment_url = "deployment_url", required;
-        repository_url = "repository_url", required;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>; } deny;
+        read_122, DeploymentStatus { _ => AnyString; url = "url", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required; state = "state", required;
+        creator = "creator", required => Typed<User>; description = "description", required;
+        environment = "environment", required; target_url = "target_url", required;
+        created_at = "created_at", required; updated_at = "updated_at", required;
+        deployment_url = "deployment_url", required; repository_url = "repository_url", required;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>; } deny;
         contract[validators::v147], BASE0,
         "/definitions/deployment_status$created/properties/deployment_status"
     );
     rt::object_reader!(
-        read_123, DeploymentStatusCreatedDeployment { _ => LeafRead<Leaf2>; url = "url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        sha = "sha", required; r#ref = "ref", required; task = "task", required;
+        read_123, DeploymentStatusCreatedDeployment { _ => AnyString; url = "url", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required; sha = "sha", required;
+        r#ref = "ref", required; task = "task", required;
         payload = "payload", required => Typed<Payload>;
         original_environment = "original_environment", required;
-        environment = "environment", required;
-        description = "description", required => LeafRead<Leaf10>;
+        environment = "environment", required; description = "description", required => AnyNull;
         creator = "creator", required => Typed<User>; created_at = "created_at", required;
         updated_at = "updated_at", required; statuses_url = "statuses_url", required;
         repository_url = "repository_url", required;
-        performed_via_github_app = "performed_via_github_app", required => ViaValue<Check66>;
+        performed_via_github_app = "performed_via_github_app", required => ViaValue<Check46>;
         } deny; contract[validators::t87::<1>], BASE0,
         "/definitions/deployment_status$created/properties/deployment"
     );
     rt::via_value!(
-        Check67 -> DiscussionCategory,
-        |v| rt::is_valid(validators::t90::<0>, v) && rt::is_valid(validators::v658, v)
+        Check47 -> DiscussionCategory,
+        |v| rt::is_valid(validators::t90::<0>, v) && rt::is_valid(validators::v655, v)
     );
     rt::via_value!(
-        Check68 -> User,
+        Check48 -> User,
         |v| rt::is_valid(validators::t79::<73>, v) && rt::is_valid(validators::t2::<4>, v)
     );
-    rt::string_leaf!(
-        Leaf69 -> RootDiscussionEventAnsweredDiscussionState, |s| [!::std::matches!(s, "open" |
-        "locked" | "converting")] => RootDiscussionEventAnsweredDiscussionState::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_126, DiscussionAnsweredDiscussion { _ => LeafRead<Leaf2>;
+        read_126, DiscussionAnsweredDiscussion { _ => AnyString;
         repository_url = "repository_url", required;
-        category = "category", required => ViaValue<Check67>;
+        category = "category", required => ViaValue<Check47>;
         answer_html_url = "answer_html_url", required;
         answer_chosen_at = "answer_chosen_at", required;
-        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check68>;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check48>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; number = "number", required => AnyInteger;
         title = "title", required; user = "user", required => Typed<User>;
-        state = "state", required => LeafRead<Leaf69>;
-        locked = "locked", required => LeafRead<Leaf4>;
-        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
-        updated_at = "updated_at", required;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
+        state = "state", required => Listed<RootDiscussionEventAnsweredDiscussionState>;
+        locked = "locked", required => AnyBool; comments = "comments", required => AnyInteger;
+        created_at = "created_at", required; updated_at = "updated_at", required;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check2>;
         body = "body", required; } deny; contract[validators::t10::<4>], BASE0,
         "/definitions/discussion$answered/properties/discussion"
     );
     rt::object_reader!(
-        read_129, Answer { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        read_129, Answer { _ => AnyString; id = "id", required => AnyInteger;
         node_id = "node_id", required; html_url = "html_url", required;
-        parent_id = "parent_id", required => LeafRead<Leaf10>;
-        child_comment_count = "child_comment_count", required => LeafRead<Leaf1>;
+        parent_id = "parent_id", required => AnyNull;
+        child_comment_count = "child_comment_count", required => AnyInteger;
         repository_url = "repository_url", required;
-        discussion_id = "discussion_id", required => LeafRead<Leaf1>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
+        discussion_id = "discussion_id", required => AnyInteger;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
         user = "user", required => Typed<User>; created_at = "created_at", required;
         updated_at = "updated_at", required; body = "body", required; } deny;
         contract[validators::t12::<0>], BASE0, "/definitions/discussion$answered/properties/answer"
@@ -12178,64 +12076,63 @@ mod fast {
         contract[validators::t88::<0>], BASE0,
         "/definitions/discussion$category_changed/properties/changes"
     );
-    rt::via_value!(Check70 -> DiscussionCategory, |v| rt::is_valid(validators::v658, v));
+    rt::via_value!(Check49 -> DiscussionCategory, |v| rt::is_valid(validators::v655, v));
     rt::object_reader!(
-        read_132, ChangesCategory { from = "from", required => ViaValue<Check70>; } deny;
+        read_132, ChangesCategory { from = "from", required => ViaValue<Check49>; } deny;
         contract[validators::t3::<2>], BASE0,
         "/definitions/discussion$category_changed/properties/changes/properties/category"
     );
     rt::object_reader!(
-        read_133, DiscussionCategoryChangedDiscussion { _ => LeafRead<Leaf2>;
+        read_133, DiscussionCategoryChangedDiscussion { _ => AnyString;
         repository_url = "repository_url", required;
-        category = "category", required => ViaValue<Check70>;
-        answer_html_url = "answer_html_url", required => ViaValue<Check6>;
-        answer_chosen_at = "answer_chosen_at", required => ViaValue<Check6>;
-        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check28>;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        category = "category", required => ViaValue<Check49>;
+        answer_html_url = "answer_html_url", required => ViaValue<Check2>;
+        answer_chosen_at = "answer_chosen_at", required => ViaValue<Check2>;
+        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check15>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; number = "number", required => AnyInteger;
         title = "title", required; user = "user", required => Typed<User>;
-        state = "state", required => LeafRead<Leaf69>;
-        locked = "locked", required => LeafRead<Leaf4>;
-        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
-        updated_at = "updated_at", required;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
+        state = "state", required => Listed<RootDiscussionEventAnsweredDiscussionState>;
+        locked = "locked", required => AnyBool; comments = "comments", required => AnyInteger;
+        created_at = "created_at", required; updated_at = "updated_at", required;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check2>;
         body = "body", required; } deny;
         contract[validators::v155], BASE0, "/definitions/discussion"
     );
     rt::value_leaf!(
-        Leaf71 -> (),
-        scalar |v| rt::is_valid(validators::v644, v) && rt::is_valid(validators::v645, v)
+        Leaf50 -> (),
+        scalar |v| rt::is_valid(validators::v642, v) && rt::is_valid(validators::v656, v)
     );
     rt::value_leaf!(
-        Leaf72 -> (),
-        scalar |v| rt::is_valid(validators::t2::<4>, v) && rt::is_valid(validators::v645, v)
+        Leaf51 -> (),
+        scalar |v| rt::is_valid(validators::t2::<4>, v) && rt::is_valid(validators::v656, v)
     );
     rt::string_leaf!(
-        Leaf73 -> RootDiscussionEventCreatedDiscussionState, |s| [!::std::matches!(s, "open" |
+        Leaf52 -> RootDiscussionEventCreatedDiscussionState, |s| [!::std::matches!(s, "open" |
         "locked" | "converting"), !::std::matches!(s, "open" | "converting")] =>
         RootDiscussionEventCreatedDiscussionState::from_listed_str(s)
     );
     rt::value_leaf!(
-        Leaf74 -> bool,
-        scalar |v| rt::is_valid(validators::v642, v) && rt::is_valid(validators::t91::<0>, v)
+        Leaf53 -> bool,
+        scalar |v| rt::is_valid(validators::v657, v) && rt::is_valid(validators::t91::<0>, v)
     );
     rt::object_reader!(
-        read_135, DiscussionCreatedDiscussion { _ => LeafRead<Leaf2>;
+        read_135, DiscussionCreatedDiscussion { _ => AnyString;
         repository_url = "repository_url", required;
-        category = "category", required => ViaValue<Check70>;
-        answer_html_url = "answer_html_url", required => LeafRead<Leaf71>;
-        answer_chosen_at = "answer_chosen_at", required => LeafRead<Leaf71>;
-        answer_chosen_by = "answer_chosen_by", required => LeafRead<Leaf72>;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        category = "category", required => ViaValue<Check49>;
+        answer_html_url = "answer_html_url", required => LeafRead<Leaf50>;
+        answer_chosen_at = "answer_chosen_at", required => LeafRead<Leaf50>;
+        answer_chosen_by = "answer_chosen_by", required => LeafRead<Leaf51>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; number = "number", required => AnyInteger;
         title = "title", required; user = "user", required => Typed<User>;
-        state = "state", required => LeafRead<Leaf73>;
-        locked = "locked", required => LeafRead<Leaf74>;
-        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        state = "state", required => LeafRead<Leaf52>;
+        locked = "locked", required => LeafRead<Leaf53>;
+        comments = "comments", required => AnyInteger; created_at = "created_at", required;
         updated_at = "updated_at", required;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check2>;
         body = "body", required; } deny; contract[validators::t10::<5>], BASE0,
         "/definitions/discussion$created/properties/discussion"
     );
@@ -12245,41 +12142,41 @@ mod fast {
         contract[validators::t89::<0>], BASE0, "/definitions/discussion$edited/properties/changes"
     );
     rt::object_reader!(
-        read_140, Title { from = "from", required => LeafRead<Leaf2>; } deny;
+        read_140, Title { from = "from", required => AnyString; } deny;
         contract[validators::t3::<3>], BASE0,
         "/definitions/discussion$edited/properties/changes/properties/title"
     );
     rt::object_reader!(
-        read_142, Label { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        read_142, Label { _ => AnyString; id = "id", required => AnyInteger;
         node_id = "node_id", required; url = "url", required; name = "name", required;
-        description = "description", required => ViaValue<Check6>; color = "color", required;
-        default = "default", required => LeafRead<Leaf4>; } deny;
+        description = "description", required => ViaValue<Check2>; color = "color", required;
+        default = "default", required => AnyBool; } deny;
         contract[validators::v160], BASE0, "/definitions/label"
     );
     rt::string_leaf!(
-        Leaf75 -> DiscussionState, |s| [!::std::matches!(s, "open" | "locked" | "converting"),
+        Leaf54 -> DiscussionState, |s| [!::std::matches!(s, "open" | "locked" | "converting"),
         !::std::matches!(s, "locked")] => DiscussionState::from_listed_str(s)
     );
     rt::value_leaf!(
-        Leaf76 -> bool,
-        scalar |v| rt::is_valid(validators::v642, v) && rt::is_valid(validators::t91::<1>, v)
+        Leaf55 -> bool,
+        scalar |v| rt::is_valid(validators::v657, v) && rt::is_valid(validators::t91::<1>, v)
     );
     rt::object_reader!(
-        read_144, DiscussionLockedDiscussion { _ => LeafRead<Leaf2>;
+        read_144, DiscussionLockedDiscussion { _ => AnyString;
         repository_url = "repository_url", required;
-        category = "category", required => ViaValue<Check70>;
-        answer_html_url = "answer_html_url", required => ViaValue<Check6>;
-        answer_chosen_at = "answer_chosen_at", required => ViaValue<Check6>;
-        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check28>;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        category = "category", required => ViaValue<Check49>;
+        answer_html_url = "answer_html_url", required => ViaValue<Check2>;
+        answer_chosen_at = "answer_chosen_at", required => ViaValue<Check2>;
+        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check15>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; number = "number", required => AnyInteger;
         title = "title", required; user = "user", required => Typed<User>;
-        state = "state", required => LeafRead<Leaf75>;
-        locked = "locked", required => LeafRead<Leaf76>;
-        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        state = "state", required => LeafRead<Leaf54>;
+        locked = "locked", required => LeafRead<Leaf55>;
+        comments = "comments", required => AnyInteger; created_at = "created_at", required;
         updated_at = "updated_at", required;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check2>;
         body = "body", required; } deny; contract[validators::t10::<6>], BASE0,
         "/definitions/discussion$locked/properties/discussion"
     );
@@ -12291,55 +12188,54 @@ mod fast {
         contract[validators::v162], BASE0, "/definitions/discussion$transferred/properties/changes"
     );
     rt::object_reader!(
-        read_150, DiscussionUnansweredDiscussion { _ => LeafRead<Leaf2>;
+        read_150, DiscussionUnansweredDiscussion { _ => AnyString;
         repository_url = "repository_url", required;
-        category = "category", required => ViaValue<Check67>;
-        answer_html_url = "answer_html_url", required => LeafRead<Leaf71>;
-        answer_chosen_at = "answer_chosen_at", required => LeafRead<Leaf71>;
-        answer_chosen_by = "answer_chosen_by", required => LeafRead<Leaf72>;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        category = "category", required => ViaValue<Check47>;
+        answer_html_url = "answer_html_url", required => LeafRead<Leaf50>;
+        answer_chosen_at = "answer_chosen_at", required => LeafRead<Leaf50>;
+        answer_chosen_by = "answer_chosen_by", required => LeafRead<Leaf51>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; number = "number", required => AnyInteger;
         title = "title", required; user = "user", required => Typed<User>;
-        state = "state", required => LeafRead<Leaf69>;
-        locked = "locked", required => LeafRead<Leaf4>;
-        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
-        updated_at = "updated_at", required;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
+        state = "state", required => Listed<RootDiscussionEventAnsweredDiscussionState>;
+        locked = "locked", required => AnyBool; comments = "comments", required => AnyInteger;
+        created_at = "created_at", required; updated_at = "updated_at", required;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check2>;
         body = "body", required; } deny; contract[validators::t10::<7>], BASE0,
         "/definitions/discussion$unanswered/properties/discussion"
     );
     rt::string_leaf!(
-        Leaf77 -> PullRequestState, |s| [!::std::matches!(s, "open" | "locked" | "converting"),
+        Leaf56 -> PullRequestState, |s| [!::std::matches!(s, "open" | "locked" | "converting"),
         !::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_153, DiscussionUnlockedDiscussion { _ => LeafRead<Leaf2>;
+        read_153, DiscussionUnlockedDiscussion { _ => AnyString;
         repository_url = "repository_url", required;
-        category = "category", required => ViaValue<Check70>;
-        answer_html_url = "answer_html_url", required => ViaValue<Check6>;
-        answer_chosen_at = "answer_chosen_at", required => ViaValue<Check6>;
-        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check28>;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        category = "category", required => ViaValue<Check49>;
+        answer_html_url = "answer_html_url", required => ViaValue<Check2>;
+        answer_chosen_at = "answer_chosen_at", required => ViaValue<Check2>;
+        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check15>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; number = "number", required => AnyInteger;
         title = "title", required; user = "user", required => Typed<User>;
-        state = "state", required => LeafRead<Leaf77>;
-        locked = "locked", required => LeafRead<Leaf74>;
-        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        state = "state", required => LeafRead<Leaf56>;
+        locked = "locked", required => LeafRead<Leaf53>;
+        comments = "comments", required => AnyInteger; created_at = "created_at", required;
         updated_at = "updated_at", required;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check6>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check2>;
         body = "body", required; } deny; contract[validators::t10::<8>], BASE0,
         "/definitions/discussion$unlocked/properties/discussion"
     );
     rt::object_reader!(
-        read_157, DiscussionCommentCreatedComment { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        html_url = "html_url", required; parent_id = "parent_id", required => ViaValue<Check63>;
-        child_comment_count = "child_comment_count", required => LeafRead<Leaf1>;
+        read_157, DiscussionCommentCreatedComment { _ => AnyString;
+        id = "id", required => AnyInteger; node_id = "node_id", required;
+        html_url = "html_url", required; parent_id = "parent_id", required => ViaValue<Check45>;
+        child_comment_count = "child_comment_count", required => AnyInteger;
         repository_url = "repository_url", required;
-        discussion_id = "discussion_id", required => LeafRead<Leaf1>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
+        discussion_id = "discussion_id", required => AnyInteger;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
         user = "user", required => Typed<User>; created_at = "created_at", required;
         updated_at = "updated_at", required; body = "body", required; } deny;
         contract[validators::t12::<1>], BASE0,
@@ -12350,86 +12246,61 @@ mod fast {
         contract[validators::t88::<1>], BASE0,
         "/definitions/discussion_comment$edited/properties/changes"
     );
-    rt::via_value!(Check78<const K0> -> Forkee, |v| rt::is_valid(validators::t10::<K0>, v));
+    rt::via_value!(Check57<const K0> -> Forkee, |v| rt::is_valid(validators::t10::<K0>, v));
     rt::object_reader!(
-        read_161, ForkEvent { forkee = "forkee", required => ViaValue<Check78<33>>;
+        read_161, ForkEvent { forkee = "forkee", required => ViaValue<Check57<33>>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v168], BASE0, "/definitions/fork$event"
     );
-    rt::array_checks!(Checks79, items = validators::v171);
+    rt::array_checks!(Checks58, items = validators::v171);
     rt::object_reader!(
         read_165, GollumEvent { pages = "pages", required => VecOf<Typed<Page>, 0usize, {
-        usize::MAX }, Checks79>;
+        usize::MAX }, Checks58>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v170], BASE0, "/definitions/gollum$event"
     );
-    rt::string_leaf!(
-        Leaf80 -> PageAction,
-        |s| [!::std::matches!(s, "created" | "edited")] => PageAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_166, Page { _ => LeafRead<Leaf2>; page_name = "page_name", required;
-        title = "title", required; summary = "summary", required => LeafRead<Leaf10>;
-        action = "action", required => LeafRead<Leaf80>; sha = "sha", required;
+        read_166, Page { _ => AnyString; page_name = "page_name", required;
+        title = "title", required; summary = "summary", required => AnyNull;
+        action = "action", required => Listed<PageAction>; sha = "sha", required;
         html_url = "html_url", required; } deny;
         contract[validators::v171], BASE0, "/definitions/gollum$event/properties/pages/items"
     );
-    rt::string_leaf!(
-        Leaf81 -> RepositorySelection,
-        |s| [!::std::matches!(s, "all" | "selected")] => RepositorySelection::from_listed_str(s)
-    );
-    rt::string_leaf!(
-        Leaf82 -> TargetType,
-        |s| [!::std::matches!(s, "User" | "Organization")] => TargetType::from_listed_str(s)
-    );
-    rt::string_leaf!(
-        Leaf83 -> RootInstallationEventCreatedInstallationEvent, |s| [!::std::matches!(s,
-        "check_run" | "check_suite" | "code_scanning_alert" | "commit_comment" | "content_reference"
-        | "create" | "delete" | "deployment" | "deployment_review" | "deployment_status" |
-        "deploy_key" | "discussion" | "discussion_comment" | "fork" | "gollum" | "issues" |
-        "issue_comment" | "label" | "member" | "membership" | "merge_queue_entry" | "milestone" |
-        "organization" | "org_block" | "page_build" | "project" | "project_card" | "project_column"
-        | "public" | "pull_request" | "pull_request_review" | "pull_request_review_comment" | "push"
-        | "registry_package" | "release" | "repository" | "repository_dispatch" |
-        "secret_scanning_alert" | "star" | "status" | "team" | "team_add" | "watch" |
-        "workflow_dispatch" | "workflow_run")] =>
-        RootInstallationEventCreatedInstallationEvent::from_listed_str(s)
-    );
-    rt::array_checks!(Checks84, items = validators::t84::<2>);
+    rt::array_checks!(Checks59, items = validators::t84::<2>);
     rt::union_reader!(
-        Union86, VisitUnion86 -> InstallationCreatedAt { str => InstallationCreatedAt::String;
+        Union61, VisitUnion61 -> InstallationCreatedAt { str => InstallationCreatedAt::String;
         R0: String, number => InstallationCreatedAt::Integer;
         R1: rt::Integer } refuse bool null seq map
     );
-    type Union85 = Union86<LeafRead<Leaf2>, LeafRead<Leaf1>>;
+    type Union60 = Union61<AnyString, AnyInteger>;
     rt::object_reader!(
-        read_170, InstallationCreatedInstallation { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; account = "account", required => Typed<User>;
-        repository_selection = "repository_selection", required => LeafRead<Leaf81>;
+        read_170, InstallationCreatedInstallation { _ => AnyString;
+        id = "id", required => AnyInteger; account = "account", required => Typed<User>;
+        repository_selection = "repository_selection", required => Listed<RepositorySelection>;
         access_tokens_url = "access_tokens_url", required;
         repositories_url = "repositories_url", required; html_url = "html_url", required;
-        app_id = "app_id", required => LeafRead<Leaf1>; app_slug = "app_slug";
-        target_id = "target_id", required => LeafRead<Leaf1>;
-        target_type = "target_type", required => LeafRead<Leaf82>;
-        permissions = "permissions", required => Typed<InstallationPermissions>;
-        events = "events", required => VecOf<LeafRead<Leaf83>, 0usize, { usize::MAX }, Checks84>;
-        created_at = "created_at", required => Union85;
-        updated_at = "updated_at", required => Union85;
-        single_file_name = "single_file_name", required => ViaValue<Check6>;
-        has_multiple_single_files = "has_multiple_single_files" => LeafRead<Leaf4>;
-        single_file_paths = "single_file_paths" => VecOf<LeafRead<Leaf2>, 0usize, {
-        usize::MAX }, Checks5>; suspended_by = "suspended_by", required => ViaValue<Check28>;
-        suspended_at = "suspended_at", required => ViaValue<Check6>; } deny;
+        app_id = "app_id", required => AnyInteger; app_slug = "app_slug";
+        target_id = "target_id", required => AnyInteger;
+        target_type = "target_type", required => Listed<TargetType>;
+        permissions = "permissions", required => Typed<InstallationPermissions>; events = "events",
+        required => VecOf<Listed<RootInstallationEventCreatedInstallationEvent>, 0usize, {
+        usize::MAX }, Checks59>; created_at = "created_at", required => Union60;
+        updated_at = "updated_at", required => Union60;
+        single_file_name = "single_file_name", required => ViaValue<Check2>;
+        has_multiple_single_files = "has_multiple_single_files" => AnyBool;
+        single_file_paths = "single_file_paths" => VecOf<AnyString, 0usize, {
+        usize::MAX }, Checks1>; suspended_by = "suspended_by", required => ViaValue<Check15>;
+        suspended_at = "suspended_at", required => ViaValue<Check2>; } deny;
         contract[validators::v174], BASE0, "/definitions/installation"
     );
     rt::object_reader!(
-        read_173, InstallationPermissions { _ => LeafRead<Leaf21>; actions = "actions";
+        read_173, InstallationPermissions { _ => Listed<Actions>; actions = "actions";
         administration = "administration"; checks = "checks";
         content_references = "content_references"; contents = "contents";
         deployments = "deployments"; discussions = "discussions"; emails = "emails";
@@ -12450,121 +12321,119 @@ mod fast {
         contract[validators::v177], BASE0, "/definitions/installation/properties/permissions"
     );
     rt::object_reader!(
-        read_176, RepositoriesAddedItem { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        name = "name", required; full_name = "full_name", required;
-        private = "private", required => LeafRead<Leaf4>; } deny; contract[validators::v180], BASE0,
+        read_176, RepositoriesAddedItem { _ => AnyString; id = "id", required => AnyInteger;
+        node_id = "node_id", required; name = "name", required; full_name = "full_name", required;
+        private = "private", required => AnyBool; } deny; contract[validators::v180], BASE0,
         "/definitions/installation$created/properties/repositories/items"
     );
     rt::object_reader!(
-        read_180, InstallationSuspendInstallation { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; account = "account", required => Typed<User>;
-        repository_selection = "repository_selection", required => LeafRead<Leaf81>;
+        read_180, InstallationSuspendInstallation { _ => AnyString;
+        id = "id", required => AnyInteger; account = "account", required => Typed<User>;
+        repository_selection = "repository_selection", required => Listed<RepositorySelection>;
         access_tokens_url = "access_tokens_url", required;
         repositories_url = "repositories_url", required; html_url = "html_url", required;
-        app_id = "app_id", required => LeafRead<Leaf1>; app_slug = "app_slug";
-        target_id = "target_id", required => LeafRead<Leaf1>;
-        target_type = "target_type", required => LeafRead<Leaf82>;
-        permissions = "permissions", required => Typed<InstallationPermissions>;
-        events = "events", required => VecOf<LeafRead<Leaf83>, 0usize, { usize::MAX }, Checks84>;
-        created_at = "created_at", required => Union85;
-        updated_at = "updated_at", required => Union85;
-        single_file_name = "single_file_name", required => ViaValue<Check6>;
-        has_multiple_single_files = "has_multiple_single_files" => LeafRead<Leaf4>;
-        single_file_paths = "single_file_paths" => VecOf<LeafRead<Leaf2>, 0usize, {
-        usize::MAX }, Checks5>; suspended_by = "suspended_by", required => ViaValue<Check68>;
+        app_id = "app_id", required => AnyInteger; app_slug = "app_slug";
+        target_id = "target_id", required => AnyInteger;
+        target_type = "target_type", required => Listed<TargetType>;
+        permissions = "permissions", required => Typed<InstallationPermissions>; events = "events",
+        required => VecOf<Listed<RootInstallationEventCreatedInstallationEvent>, 0usize, {
+        usize::MAX }, Checks59>; created_at = "created_at", required => Union60;
+        updated_at = "updated_at", required => Union60;
+        single_file_name = "single_file_name", required => ViaValue<Check2>;
+        has_multiple_single_files = "has_multiple_single_files" => AnyBool;
+        single_file_paths = "single_file_paths" => VecOf<AnyString, 0usize, {
+        usize::MAX }, Checks1>; suspended_by = "suspended_by", required => ViaValue<Check48>;
         suspended_at = "suspended_at", required; } deny; contract[validators::t10::<9>], BASE0,
         "/definitions/installation$suspend/properties/installation"
     );
     rt::object_reader!(
-        read_182, InstallationUnsuspendInstallation { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; account = "account", required => Typed<User>;
-        repository_selection = "repository_selection", required => LeafRead<Leaf81>;
+        read_182, InstallationUnsuspendInstallation { _ => AnyString;
+        id = "id", required => AnyInteger; account = "account", required => Typed<User>;
+        repository_selection = "repository_selection", required => Listed<RepositorySelection>;
         access_tokens_url = "access_tokens_url", required;
         repositories_url = "repositories_url", required; html_url = "html_url", required;
-        app_id = "app_id", required => LeafRead<Leaf1>; app_slug = "app_slug";
-        target_id = "target_id", required => LeafRead<Leaf1>;
-        target_type = "target_type", required => LeafRead<Leaf82>;
-        permissions = "permissions", required => Typed<InstallationPermissions>;
-        events = "events", required => VecOf<LeafRead<Leaf83>, 0usize, { usize::MAX }, Checks84>;
-        created_at = "created_at", required => Union85;
-        updated_at = "updated_at", required => Union85;
-        single_file_name = "single_file_name", required => ViaValue<Check6>;
-        has_multiple_single_files = "has_multiple_single_files" => LeafRead<Leaf4>;
-        single_file_paths = "single_file_paths" => VecOf<LeafRead<Leaf2>, 0usize, {
-        usize::MAX }, Checks5>; suspended_by = "suspended_by", required => LeafRead<Leaf72>;
-        suspended_at = "suspended_at", required => LeafRead<Leaf71>; } deny;
+        app_id = "app_id", required => AnyInteger; app_slug = "app_slug";
+        target_id = "target_id", required => AnyInteger;
+        target_type = "target_type", required => Listed<TargetType>;
+        permissions = "permissions", required => Typed<InstallationPermissions>; events = "events",
+        required => VecOf<Listed<RootInstallationEventCreatedInstallationEvent>, 0usize, {
+        usize::MAX }, Checks59>; created_at = "created_at", required => Union60;
+        updated_at = "updated_at", required => Union60;
+        single_file_name = "single_file_name", required => ViaValue<Check2>;
+        has_multiple_single_files = "has_multiple_single_files" => AnyBool;
+        single_file_paths = "single_file_paths" => VecOf<AnyString, 0usize, {
+        usize::MAX }, Checks1>; suspended_by = "suspended_by", required => LeafRead<Leaf51>;
+        suspended_at = "suspended_at", required => LeafRead<Leaf50>; } deny;
         contract[validators::t10::<10>], BASE0,
         "/definitions/installation$unsuspend/properties/installation"
     );
     rt::object_reader!(
-        read_185, RepositoriesRemovedItem { _ => LeafRead<Leaf2>; id = "id" => LeafRead<Leaf1>;
-        node_id = "node_id"; name = "name"; full_name = "full_name";
-        private = "private" => LeafRead<Leaf4>; } deny; contract[validators::v184], BASE0,
+        read_185, RepositoriesRemovedItem { _ => AnyString; id = "id" => AnyInteger;
+        node_id = "node_id"; name = "name"; full_name = "full_name"; private = "private" => AnyBool;
+        } deny; contract[validators::v184], BASE0,
         "/definitions/installation_repositories$added/properties/repositories_removed/items"
     );
     rt::string_leaf!(
-        Leaf87 -> IssueState, |s| [!::std::matches!(s, "open" | "closed"), !::std::matches!(s,
+        Leaf62 -> IssueState, |s| [!::std::matches!(s, "open" | "closed"), !::std::matches!(s,
         "open" | "closed")] => IssueState::from_listed_str(s)
     );
     rt::via_value!(
-        Check88 -> Option<Assignee>,
+        Check63 -> Option<Assignee>,
         |v| rt::is_valid(validators::t2::<4>, v) && rt::is_valid(validators::t2::<4>, v)
     );
-    rt::array_checks!(Checks89, items = validators::t79::<73>);
-    rt::via_value!(Check90 -> Option<IssueMilestone>, |v| rt::is_valid(validators::t2::<18>, v));
-    rt::via_value!(Check91 -> Option<ActiveLockReason>, |v| rt::is_valid(validators::t82::<5>, v));
+    rt::array_checks!(Checks64, items = validators::t79::<73>);
+    rt::via_value!(Check65 -> Option<IssueMilestone>, |v| rt::is_valid(validators::t2::<18>, v));
+    rt::via_value!(Check66 -> Option<ActiveLockReason>, |v| rt::is_valid(validators::t82::<5>, v));
     rt::object_reader!(
-        read_189, IssueCommentCreatedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        read_189, IssueCommentCreatedIssue { _ => AnyString; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
         comments_url = "comments_url", required; events_url = "events_url", required;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; number = "number", required => AnyInteger;
         title = "title", required; user = "user", required => Typed<User>;
         labels = "labels", required => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
-        state = "state", required => LeafRead<Leaf87>;
-        locked = "locked", required => LeafRead<Leaf4>;
-        assignee = "assignee", required => ViaValue<Check88>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        milestone = "milestone", required => ViaValue<Check90>;
-        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
-        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check6>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
+        state = "state", required => LeafRead<Leaf62>; locked = "locked", required => AnyBool;
+        assignee = "assignee", required => ViaValue<Check63>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        milestone = "milestone", required => ViaValue<Check65>;
+        comments = "comments", required => AnyInteger; created_at = "created_at", required;
+        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check2>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>;
         pull_request = "pull_request" => Typed<RootIssueCommentEventCreatedIssuePullRequest>;
-        body = "body", required => ViaValue<Check6>; } deny; contract[validators::t10::<11>], BASE0,
+        body = "body", required => ViaValue<Check2>; } deny; contract[validators::t10::<11>], BASE0,
         "/definitions/issue_comment$created/properties/issue"
     );
     rt::object_reader!(
-        read_192, IssueMilestone { _ => LeafRead<Leaf2>; url = "url", required;
+        read_192, IssueMilestone { _ => AnyString; url = "url", required;
         html_url = "html_url", required; labels_url = "labels_url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        number = "number", required => LeafRead<Leaf1>; title = "title", required;
-        description = "description", required => ViaValue<Check6>;
+        id = "id", required => AnyInteger; node_id = "node_id", required;
+        number = "number", required => AnyInteger; title = "title", required;
+        description = "description", required => ViaValue<Check2>;
         creator = "creator", required => Typed<User>;
-        open_issues = "open_issues", required => LeafRead<Leaf1>;
-        closed_issues = "closed_issues", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf87>; created_at = "created_at", required;
-        updated_at = "updated_at", required; due_on = "due_on", required => ViaValue<Check6>;
-        closed_at = "closed_at", required => ViaValue<Check6>; } deny;
+        open_issues = "open_issues", required => AnyInteger;
+        closed_issues = "closed_issues", required => AnyInteger;
+        state = "state", required => LeafRead<Leaf62>; created_at = "created_at", required;
+        updated_at = "updated_at", required; due_on = "due_on", required => ViaValue<Check2>;
+        closed_at = "closed_at", required => ViaValue<Check2>; } deny;
         contract[validators::v189], BASE0, "/definitions/milestone"
     );
     rt::object_reader!(
-        read_194, RootIssueCommentEventCreatedIssuePullRequest { _ => LeafRead<Leaf2>;
+        read_194, RootIssueCommentEventCreatedIssuePullRequest { _ => AnyString;
         url = "url", required; html_url = "html_url", required; diff_url = "diff_url", required;
         patch_url = "patch_url", required; } deny; contract[validators::v190, validators::v191],
         BASE0, "/definitions/issue/properties/pull_request"
     );
     rt::object_reader!(
-        read_195, IssueComment { _ => LeafRead<Leaf2>; url = "url", required;
+        read_195, IssueComment { _ => AnyString; url = "url", required;
         html_url = "html_url", required; issue_url = "issue_url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required;
         user = "user", required => Typed<User>; created_at = "created_at", required;
         updated_at = "updated_at", required;
-        author_association = "author_association", required => LeafRead<Leaf64>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
         body = "body", required;
-        performed_via_github_app = "performed_via_github_app", required => ViaValue<Check66>;
+        performed_via_github_app = "performed_via_github_app", required => ViaValue<Check46>;
         } deny; contract[validators::v192], BASE0, "/definitions/issue-comment"
     );
     rt::object_reader!(
@@ -12573,79 +12442,79 @@ mod fast {
         "/definitions/issue_comment$edited/properties/changes"
     );
     rt::object_reader!(
-        read_201, IssuesAssignedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        read_201, IssuesAssignedIssue { _ => AnyString; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
         comments_url = "comments_url", required; events_url = "events_url", required;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; number = "number", required => AnyInteger;
         title = "title", required; user = "user", required => Typed<User>;
         labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
-        state = "state" => LeafRead<Leaf87>; locked = "locked" => LeafRead<Leaf4>;
-        assignee = "assignee" => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        milestone = "milestone", required => ViaValue<Check90>;
-        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
-        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check6>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
+        state = "state" => LeafRead<Leaf62>; locked = "locked" => AnyBool;
+        assignee = "assignee" => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        milestone = "milestone", required => ViaValue<Check65>;
+        comments = "comments", required => AnyInteger; created_at = "created_at", required;
+        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check2>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>;
         pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
-        body = "body", required => ViaValue<Check6>; } deny;
+        body = "body", required => ViaValue<Check2>; } deny;
         contract[validators::v195], BASE0, "/definitions/issue"
     );
     rt::object_reader!(
-        read_202, RootIssuesEventAssignedIssuePullRequest { _ => LeafRead<Leaf2>; url = "url";
+        read_202, RootIssuesEventAssignedIssuePullRequest { _ => AnyString; url = "url";
         html_url = "html_url"; diff_url = "diff_url"; patch_url = "patch_url"; } deny;
         contract[validators::v190], BASE0, "/definitions/issue/properties/pull_request"
     );
     rt::string_leaf!(
-        Leaf92 -> RootIssuesEventClosedIssueState, |s| [!::std::matches!(s, "open" | "closed"),
+        Leaf67 -> RootIssuesEventClosedIssueState, |s| [!::std::matches!(s, "open" | "closed"),
         !::std::matches!(s, "closed")] => RootIssuesEventClosedIssueState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_204, IssuesClosedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        read_204, IssuesClosedIssue { _ => AnyString; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
         comments_url = "comments_url", required; events_url = "events_url", required;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; number = "number", required => AnyInteger;
         title = "title", required; user = "user", required => Typed<User>;
         labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
-        state = "state", required => LeafRead<Leaf92>; locked = "locked" => LeafRead<Leaf4>;
-        assignee = "assignee" => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        milestone = "milestone", required => ViaValue<Check90>;
-        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
+        state = "state", required => LeafRead<Leaf67>; locked = "locked" => AnyBool;
+        assignee = "assignee" => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        milestone = "milestone", required => ViaValue<Check65>;
+        comments = "comments", required => AnyInteger; created_at = "created_at", required;
         updated_at = "updated_at", required; closed_at = "closed_at", required;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>;
         pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
-        body = "body", required => ViaValue<Check6>; } deny;
+        body = "body", required => ViaValue<Check2>; } deny;
         contract[validators::t10::<12>], BASE0, "/definitions/issues$closed/properties/issue"
     );
     rt::value_leaf!(
-        Leaf93 -> (),
-        scalar |v| rt::is_valid(validators::t2::<18>, v) && rt::is_valid(validators::v645, v)
+        Leaf68 -> (),
+        scalar |v| rt::is_valid(validators::t2::<18>, v) && rt::is_valid(validators::v656, v)
     );
     rt::object_reader!(
-        read_208, IssuesDemilestonedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        read_208, IssuesDemilestonedIssue { _ => AnyString; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
         comments_url = "comments_url", required; events_url = "events_url", required;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; number = "number", required => AnyInteger;
         title = "title", required; user = "user", required => Typed<User>;
         labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
-        state = "state" => LeafRead<Leaf87>; locked = "locked" => LeafRead<Leaf4>;
-        assignee = "assignee" => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        milestone = "milestone", required => LeafRead<Leaf93>;
-        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
-        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check6>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
+        state = "state" => LeafRead<Leaf62>; locked = "locked" => AnyBool;
+        assignee = "assignee" => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        milestone = "milestone", required => LeafRead<Leaf68>;
+        comments = "comments", required => AnyInteger; created_at = "created_at", required;
+        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check2>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>;
         pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
-        body = "body", required => ViaValue<Check6>; } deny;
+        body = "body", required => ViaValue<Check2>; } deny;
         contract[validators::t10::<13>], BASE0, "/definitions/issues$demilestoned/properties/issue"
     );
     rt::object_reader!(
@@ -12654,28 +12523,28 @@ mod fast {
         contract[validators::t89::<1>], BASE0, "/definitions/issues$edited/properties/changes"
     );
     rt::via_value!(
-        Check94 -> IssueMilestone,
+        Check69 -> IssueMilestone,
         |v| rt::is_valid(validators::t2::<18>, v) && rt::is_valid(validators::t79::<76>, v)
     );
     rt::object_reader!(
-        read_215, IssuesMilestonedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        read_215, IssuesMilestonedIssue { _ => AnyString; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
         comments_url = "comments_url", required; events_url = "events_url", required;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; number = "number", required => AnyInteger;
         title = "title", required; user = "user", required => Typed<User>;
         labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
-        state = "state" => LeafRead<Leaf87>; locked = "locked" => LeafRead<Leaf4>;
-        assignee = "assignee" => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        milestone = "milestone", required => ViaValue<Check94>;
-        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
-        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check6>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
+        state = "state" => LeafRead<Leaf62>; locked = "locked" => AnyBool;
+        assignee = "assignee" => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        milestone = "milestone", required => ViaValue<Check69>;
+        comments = "comments", required => AnyInteger; created_at = "created_at", required;
+        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check2>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>;
         pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
-        body = "body", required => ViaValue<Check6>; } deny;
+        body = "body", required => ViaValue<Check2>; } deny;
         contract[validators::t10::<14>], BASE0, "/definitions/issues$milestoned/properties/issue"
     );
     rt::object_reader!(
@@ -12685,49 +12554,49 @@ mod fast {
         } deny; contract[validators::v200], BASE0, "/definitions/issues$opened/properties/changes"
     );
     rt::string_leaf!(
-        Leaf95 -> PullRequestState, |s| [!::std::matches!(s, "open" | "closed"), !::std::matches!(s,
+        Leaf70 -> PullRequestState, |s| [!::std::matches!(s, "open" | "closed"), !::std::matches!(s,
         "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_218, IssuesOpenedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        read_218, IssuesOpenedIssue { _ => AnyString; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
         comments_url = "comments_url", required; events_url = "events_url", required;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; number = "number", required => AnyInteger;
         title = "title", required; user = "user", required => Typed<User>;
         labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
-        state = "state", required => LeafRead<Leaf95>; locked = "locked" => LeafRead<Leaf4>;
-        assignee = "assignee" => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        milestone = "milestone", required => ViaValue<Check90>;
-        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
-        updated_at = "updated_at", required; closed_at = "closed_at", required => LeafRead<Leaf71>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
+        state = "state", required => LeafRead<Leaf70>; locked = "locked" => AnyBool;
+        assignee = "assignee" => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        milestone = "milestone", required => ViaValue<Check65>;
+        comments = "comments", required => AnyInteger; created_at = "created_at", required;
+        updated_at = "updated_at", required; closed_at = "closed_at", required => LeafRead<Leaf50>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>;
         pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
-        body = "body", required => ViaValue<Check6>; } deny;
+        body = "body", required => ViaValue<Check2>; } deny;
         contract[validators::t10::<15>], BASE0, "/definitions/issues$opened/properties/issue"
     );
     rt::object_reader!(
-        read_221, IssuesReopenedIssue { _ => LeafRead<Leaf2>; url = "url", required;
+        read_221, IssuesReopenedIssue { _ => AnyString; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
         comments_url = "comments_url", required; events_url = "events_url", required;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; number = "number", required => LeafRead<Leaf1>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; number = "number", required => AnyInteger;
         title = "title", required; user = "user", required => Typed<User>;
         labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
-        state = "state", required => LeafRead<Leaf95>; locked = "locked" => LeafRead<Leaf4>;
-        assignee = "assignee" => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        milestone = "milestone", required => ViaValue<Check90>;
-        comments = "comments", required => LeafRead<Leaf1>; created_at = "created_at", required;
-        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check6>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check66>;
+        state = "state", required => LeafRead<Leaf70>; locked = "locked" => AnyBool;
+        assignee = "assignee" => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        milestone = "milestone", required => ViaValue<Check65>;
+        comments = "comments", required => AnyInteger; created_at = "created_at", required;
+        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check2>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
+        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>;
         pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
-        body = "body", required => ViaValue<Check6>; } deny;
+        body = "body", required => ViaValue<Check2>; } deny;
         contract[validators::t10::<16>], BASE0, "/definitions/issues$reopened/properties/issue"
     );
     rt::object_reader!(
@@ -12743,56 +12612,53 @@ mod fast {
         contract[validators::v205], BASE0, "/definitions/label$edited/properties/changes"
     );
     rt::object_reader!(
-        read_235, Sender { _ => LeafRead<Leaf2>; login = "login", required;
-        id = "id", required => LeafRead<Leaf1>; avatar_url = "avatar_url", required;
+        read_235, Sender { _ => AnyString; login = "login", required;
+        id = "id", required => AnyInteger; avatar_url = "avatar_url", required;
         gravatar_id = "gravatar_id", required; url = "url", required;
         html_url = "html_url", required; followers_url = "followers_url", required;
         following_url = "following_url", required; gists_url = "gists_url", required;
         starred_url = "starred_url", required; subscriptions_url = "subscriptions_url", required;
         organizations_url = "organizations_url", required; repos_url = "repos_url", required;
         events_url = "events_url", required; received_events_url = "received_events_url", required;
-        r#type = "type", required; site_admin = "site_admin", required => LeafRead<Leaf4>;
+        r#type = "type", required; site_admin = "site_admin", required => AnyBool;
         email = "email", required; } deny; contract[validators::v207], BASE0,
         "/definitions/marketplace_purchase$cancelled/properties/sender"
     );
     rt::object_reader!(
         read_236, MarketplacePurchaseCancelledMarketplacePurchase {
         account = "account", required => Typed<Account>;
-        billing_cycle = "billing_cycle", required => LeafRead<Leaf2>;
-        unit_count = "unit_count", required => LeafRead<Leaf1>;
-        on_free_trial = "on_free_trial", required => LeafRead<Leaf4>;
-        free_trial_ends_on = "free_trial_ends_on", required => LeafRead<Leaf10>;
-        next_billing_date = "next_billing_date", required => LeafRead<Leaf2>;
+        billing_cycle = "billing_cycle", required => AnyString;
+        unit_count = "unit_count", required => AnyInteger;
+        on_free_trial = "on_free_trial", required => AnyBool;
+        free_trial_ends_on = "free_trial_ends_on", required => AnyNull;
+        next_billing_date = "next_billing_date", required => AnyString;
         plan = "plan", required => Typed<Plan>; } deny; contract[validators::t10::<17>], BASE0,
         "/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase"
     );
     rt::object_reader!(
-        read_237, Account { _ => LeafRead<Leaf2>; r#type = "type", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        login = "login", required;
+        read_237, Account { _ => AnyString; r#type = "type", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required; login = "login", required;
         organization_billing_email = "organization_billing_email", required; } deny;
         contract[validators::v209], BASE0, "/definitions/marketplace-purchase/properties/account"
     );
     rt::object_reader!(
-        read_238, Plan { _ => LeafRead<Leaf1>; id = "id", required;
-        name = "name", required => LeafRead<Leaf2>;
-        description = "description", required => LeafRead<Leaf2>;
+        read_238, Plan { _ => AnyInteger; id = "id", required; name = "name", required => AnyString;
+        description = "description", required => AnyString;
         monthly_price_in_cents = "monthly_price_in_cents", required;
         yearly_price_in_cents = "yearly_price_in_cents", required;
-        price_model = "price_model", required => LeafRead<Leaf2>;
-        has_free_trial = "has_free_trial", required => LeafRead<Leaf4>;
-        unit_name = "unit_name", required => ViaValue<Check6>;
-        bullets = "bullets", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
-        } deny;
+        price_model = "price_model", required => AnyString;
+        has_free_trial = "has_free_trial", required => AnyBool;
+        unit_name = "unit_name", required => ViaValue<Check2>;
+        bullets = "bullets", required => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>; } deny;
         contract[validators::v210], BASE0, "/definitions/marketplace-purchase/properties/plan"
     );
     rt::object_reader!(
         read_239, PreviousMarketplacePurchase { account = "account", required => Typed<Account>;
-        billing_cycle = "billing_cycle", required => LeafRead<Leaf2>;
-        unit_count = "unit_count", required => LeafRead<Leaf1>;
-        on_free_trial = "on_free_trial", required => LeafRead<Leaf4>;
-        free_trial_ends_on = "free_trial_ends_on", required => LeafRead<Leaf10>;
-        next_billing_date = "next_billing_date" => LeafRead<Leaf2>;
+        billing_cycle = "billing_cycle", required => AnyString;
+        unit_count = "unit_count", required => AnyInteger;
+        on_free_trial = "on_free_trial", required => AnyBool;
+        free_trial_ends_on = "free_trial_ends_on", required => AnyNull;
+        next_billing_date = "next_billing_date" => AnyString;
         plan = "plan", required => Typed<Plan>; } deny;
         contract[validators::v211], BASE0, "/definitions/marketplace-purchase"
     );
@@ -12800,11 +12666,8 @@ mod fast {
         read_246, MemberAddedChanges { permission = "permission" => Typed<Permission>; } deny;
         contract[validators::t85::<2>], BASE0, "/definitions/member$added/properties/changes"
     );
-    rt::string_leaf!(
-        Leaf96 -> To, |s| [!::std::matches!(s, "write" | "admin")] => To::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_247, Permission { to = "to", required => LeafRead<Leaf96>; } deny;
+        read_247, Permission { to = "to", required => Listed<To>; } deny;
         contract[validators::t88::<2>], BASE0,
         "/definitions/member$added/properties/changes/properties/permission"
     );
@@ -12813,77 +12676,68 @@ mod fast {
         } deny;
         contract[validators::t88::<3>], BASE0, "/definitions/member$edited/properties/changes"
     );
-    rt::string_leaf!(
-        Leaf97 -> Privacy,
-        |s| [!::std::matches!(s, "open" | "closed" | "secret")] => Privacy::from_listed_str(s)
-    );
-    rt::via_value!(Check98 -> Option<TeamParent>, |v| rt::is_valid(validators::v221, v));
+    rt::via_value!(Check71 -> Option<TeamParent>, |v| rt::is_valid(validators::v221, v));
     rt::object_reader!(
-        read_255, Team { _ => LeafRead<Leaf2>; name = "name", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        slug = "slug", required; description = "description", required => ViaValue<Check6>;
-        privacy = "privacy", required => LeafRead<Leaf97>; url = "url", required;
+        read_255, Team { _ => AnyString; name = "name", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; slug = "slug", required;
+        description = "description", required => ViaValue<Check2>;
+        privacy = "privacy", required => Listed<Privacy>; url = "url", required;
         html_url = "html_url", required; members_url = "members_url", required;
         repositories_url = "repositories_url", required; permission = "permission", required;
-        parent = "parent" => ViaValue<Check98>; } deny;
+        parent = "parent" => ViaValue<Check71>; } deny;
         contract[validators::v219], BASE0, "/definitions/team"
     );
     rt::object_reader!(
-        read_257, TeamParent { _ => LeafRead<Leaf2>; name = "name", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        slug = "slug", required; description = "description", required => ViaValue<Check6>;
-        privacy = "privacy", required => LeafRead<Leaf97>; url = "url", required;
+        read_257, TeamParent { _ => AnyString; name = "name", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required; slug = "slug", required;
+        description = "description", required => ViaValue<Check2>;
+        privacy = "privacy", required => Listed<Privacy>; url = "url", required;
         html_url = "html_url", required; members_url = "members_url", required;
         repositories_url = "repositories_url", required; permission = "permission", required;
         } deny; contract[validators::v221], BASE0, "/definitions/team/properties/parent"
     );
-    rt::via_value!(Check99 -> WebhookEvents, |v| rt::is_valid(validators::t79::<77>, v));
+    rt::via_value!(Check72 -> WebhookEvents, |v| rt::is_valid(validators::t79::<77>, v));
     rt::object_reader!(
-        read_264, MetaDeletedHook { _ => LeafRead<Leaf2>; r#type = "type", required;
-        id = "id", required => LeafRead<Leaf1>; name = "name", required;
-        active = "active", required => LeafRead<Leaf4>;
-        events = "events", required => ViaValue<Check99>;
+        read_264, MetaDeletedHook { _ => AnyString; r#type = "type", required;
+        id = "id", required => AnyInteger; name = "name", required;
+        active = "active", required => AnyBool; events = "events", required => ViaValue<Check72>;
         config = "config", required => Typed<RootMetaEventDeletedHookConfig>;
         updated_at = "updated_at", required; created_at = "created_at", required; } deny;
         contract[validators::v227], BASE0, "/definitions/meta$deleted/properties/hook"
     );
-    rt::string_leaf!(
-        Leaf100 -> ContentType,
-        |s| [!::std::matches!(s, "json" | "form")] => ContentType::from_listed_str(s)
-    );
     rt::object_reader!(
         read_268, RootMetaEventDeletedHookConfig {
-        content_type = "content_type", required => LeafRead<Leaf100>;
-        insecure_ssl = "insecure_ssl", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>; } deny; contract[validators::v233], BASE0,
+        content_type = "content_type", required => Listed<ContentType>;
+        insecure_ssl = "insecure_ssl", required => AnyString; url = "url", required => AnyString;
+        } deny; contract[validators::v233], BASE0,
         "/definitions/meta$deleted/properties/hook/properties/config"
     );
     rt::object_reader!(
-        read_272, MilestoneClosedMilestone { _ => LeafRead<Leaf2>; url = "url", required;
+        read_272, MilestoneClosedMilestone { _ => AnyString; url = "url", required;
         html_url = "html_url", required; labels_url = "labels_url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        number = "number", required => LeafRead<Leaf1>; title = "title", required;
-        description = "description", required => ViaValue<Check6>;
+        id = "id", required => AnyInteger; node_id = "node_id", required;
+        number = "number", required => AnyInteger; title = "title", required;
+        description = "description", required => ViaValue<Check2>;
         creator = "creator", required => Typed<User>;
-        open_issues = "open_issues", required => LeafRead<Leaf1>;
-        closed_issues = "closed_issues", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf92>; created_at = "created_at", required;
-        updated_at = "updated_at", required; due_on = "due_on", required => ViaValue<Check6>;
+        open_issues = "open_issues", required => AnyInteger;
+        closed_issues = "closed_issues", required => AnyInteger;
+        state = "state", required => LeafRead<Leaf67>; created_at = "created_at", required;
+        updated_at = "updated_at", required; due_on = "due_on", required => ViaValue<Check2>;
         closed_at = "closed_at", required; } deny;
         contract[validators::t10::<18>], BASE0, "/definitions/milestone$closed/properties/milestone"
     );
     rt::object_reader!(
-        read_274, MilestoneCreatedMilestone { _ => LeafRead<Leaf2>; url = "url", required;
+        read_274, MilestoneCreatedMilestone { _ => AnyString; url = "url", required;
         html_url = "html_url", required; labels_url = "labels_url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        number = "number", required => LeafRead<Leaf1>; title = "title", required;
-        description = "description", required => ViaValue<Check6>;
+        id = "id", required => AnyInteger; node_id = "node_id", required;
+        number = "number", required => AnyInteger; title = "title", required;
+        description = "description", required => ViaValue<Check2>;
         creator = "creator", required => Typed<User>;
-        open_issues = "open_issues", required => LeafRead<Leaf1>;
-        closed_issues = "closed_issues", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf95>; created_at = "created_at", required;
-        updated_at = "updated_at", required; due_on = "due_on", required => ViaValue<Check6>;
-        closed_at = "closed_at", required => LeafRead<Leaf71>; } deny;
+        open_issues = "open_issues", required => AnyInteger;
+        closed_issues = "closed_issues", required => AnyInteger;
+        state = "state", required => LeafRead<Leaf70>; created_at = "created_at", required;
+        updated_at = "updated_at", required; due_on = "due_on", required => ViaValue<Check2>;
+        closed_at = "closed_at", required => LeafRead<Leaf50>; } deny;
         contract[validators::t10::<19>], BASE0,
         "/definitions/milestone$created/properties/milestone"
     );
@@ -12893,28 +12747,26 @@ mod fast {
         contract[validators::v238], BASE0, "/definitions/milestone$edited/properties/changes"
     );
     rt::object_reader!(
-        read_284, Membership { _ => LeafRead<Leaf2>; url = "url", required;
-        state = "state", required; role = "role", required;
-        organization_url = "organization_url", required; user = "user", required => Typed<User>;
-        } deny; contract[validators::v241], BASE0, "/definitions/membership"
+        read_284, Membership { _ => AnyString; url = "url", required; state = "state", required;
+        role = "role", required; organization_url = "organization_url", required;
+        user = "user", required => Typed<User>; } deny;
+        contract[validators::v241], BASE0, "/definitions/membership"
     );
-    rt::value_leaf!(Leaf101 -> rt::Number, scalar |v| rt::is_valid(validators::v666, v));
     rt::object_reader!(
-        read_287, Invitation { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf101>;
+        read_287, Invitation { _ => AnyString; id = "id", required => AnyNumber;
         node_id = "node_id", required; login = "login", required;
-        email = "email", required => ViaValue<Check6>; role = "role", required;
-        created_at = "created_at", required; failed_at = "failed_at", required => ViaValue<Check25>;
-        failed_reason = "failed_reason", required => ViaValue<Check6>;
+        email = "email", required => ViaValue<Check2>; role = "role", required;
+        created_at = "created_at", required; failed_at = "failed_at", required => ViaValue<Check13>;
+        failed_reason = "failed_reason", required => ViaValue<Check2>;
         inviter = "inviter", required => Typed<User>;
-        team_count = "team_count", required => LeafRead<Leaf101>;
+        team_count = "team_count", required => AnyNumber;
         invitation_teams_url = "invitation_teams_url", required; } deny; contract[validators::v242],
         BASE0, "/definitions/organization$member_invited/properties/invitation"
     );
     rt::object_reader!(
-        read_292, PackagePublishedPackage { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; name = "name", required;
-        namespace = "namespace", required;
-        description = "description", required => ViaValue<Check6>;
+        read_292, PackagePublishedPackage { _ => AnyString; id = "id", required => AnyInteger;
+        name = "name", required; namespace = "namespace", required;
+        description = "description", required => ViaValue<Check2>;
         ecosystem = "ecosystem", required; package_type = "package_type", required;
         html_url = "html_url", required; created_at = "created_at", required;
         updated_at = "updated_at", required; owner = "owner", required => Typed<User>;
@@ -12922,55 +12774,55 @@ mod fast {
         registry = "registry", required => Typed<Registry>; } deny;
         contract[validators::v244], BASE0, "/definitions/package$published/properties/package"
     );
-    rt::array_checks!(Checks102);
-    rt::array_checks!(Checks103, items = validators::v247);
+    rt::array_checks!(Checks73);
+    rt::array_checks!(Checks74, items = validators::v247);
     rt::object_reader!(
-        read_293, PackageVersion { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        read_293, PackageVersion { _ => AnyString; id = "id", required => AnyInteger;
         version = "version", required; summary = "summary", required; name = "name", required;
         description = "description", required; body = "body", required;
         body_html = "body_html", required;
         release = "release", required => Typed<PackageVersionRelease>;
         manifest = "manifest", required; html_url = "html_url", required;
         tag_name = "tag_name", required; target_commitish = "target_commitish", required;
-        target_oid = "target_oid", required; draft = "draft", required => LeafRead<Leaf4>;
-        prerelease = "prerelease", required => LeafRead<Leaf4>; created_at = "created_at", required;
+        target_oid = "target_oid", required; draft = "draft", required => AnyBool;
+        prerelease = "prerelease", required => AnyBool; created_at = "created_at", required;
         updated_at = "updated_at", required;
-        metadata = "metadata", required => VecOf<AnyValue, 0usize, { usize::MAX }, Checks102>;
+        metadata = "metadata", required => VecOf<AnyValue, 0usize, { usize::MAX }, Checks73>;
         docker_metadata = "docker_metadata", required => VecOf<AnyValue, 0usize, {
-        usize::MAX }, Checks102>;
+        usize::MAX }, Checks73>;
         package_files = "package_files", required => VecOf<Typed<PackageFile>, 0usize, {
-        usize::MAX }, Checks103>; author = "author", required => Typed<User>;
+        usize::MAX }, Checks74>; author = "author", required => Typed<User>;
         source_url = "source_url", required;
         installation_command = "installation_command", required; } deny; contract[validators::v245],
         BASE0, "/definitions/package$published/properties/package/properties/package_version"
     );
     rt::object_reader!(
-        read_294, PackageVersionRelease { _ => LeafRead<Leaf2>; url = "url", required;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        read_294, PackageVersionRelease { _ => AnyString; url = "url", required;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
         tag_name = "tag_name", required; target_commitish = "target_commitish", required;
-        name = "name", required; draft = "draft", required => LeafRead<Leaf4>;
-        author = "author", required => Typed<User>;
-        prerelease = "prerelease", required => LeafRead<Leaf4>; created_at = "created_at", required;
-        published_at = "published_at", required; } deny; contract[validators::v246], BASE0,
+        name = "name", required; draft = "draft", required => AnyBool;
+        author = "author", required => Typed<User>; prerelease = "prerelease", required => AnyBool;
+        created_at = "created_at", required; published_at = "published_at", required; } deny;
+        contract[validators::v246], BASE0,
         "/definitions/package$published/properties/package/properties/package_version/properties/release"
     );
     rt::object_reader!(
-        read_295, PackageFile { _ => LeafRead<Leaf2>; download_url = "download_url", required;
-        id = "id", required => LeafRead<Leaf1>; name = "name", required;
-        sha256 = "sha256", required; sha1 = "sha1", required; md5 = "md5", required;
-        content_type = "content_type", required; state = "state", required;
-        size = "size", required => LeafRead<Leaf1>; created_at = "created_at", required;
-        updated_at = "updated_at", required; } deny; contract[validators::v247], BASE0,
+        read_295, PackageFile { _ => AnyString; download_url = "download_url", required;
+        id = "id", required => AnyInteger; name = "name", required; sha256 = "sha256", required;
+        sha1 = "sha1", required; md5 = "md5", required; content_type = "content_type", required;
+        state = "state", required; size = "size", required => AnyInteger;
+        created_at = "created_at", required; updated_at = "updated_at", required; } deny;
+        contract[validators::v247], BASE0,
         "/definitions/package$published/properties/package/properties/package_version/properties/package_files/items"
     );
     rt::object_reader!(
-        read_296, Registry { _ => LeafRead<Leaf2>; about_url = "about_url", required;
+        read_296, Registry { _ => AnyString; about_url = "about_url", required;
         name = "name", required; r#type = "type", required; url = "url", required;
         vendor = "vendor", required; } deny; contract[validators::v248], BASE0,
         "/definitions/package$published/properties/package/properties/registry"
     );
     rt::object_reader!(
-        read_298, PageBuildEvent { id = "id", required => LeafRead<Leaf1>;
+        read_298, PageBuildEvent { id = "id", required => AnyInteger;
         build = "build", required => Typed<Build>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -12979,30 +12831,30 @@ mod fast {
         contract[validators::v249], BASE0, "/definitions/page_build$event"
     );
     rt::object_reader!(
-        read_299, Build { _ => LeafRead<Leaf2>; url = "url", required; status = "status", required;
+        read_299, Build { _ => AnyString; url = "url", required; status = "status", required;
         error = "error", required => Typed<Error>; pusher = "pusher", required => Typed<User>;
-        commit = "commit", required; duration = "duration", required => LeafRead<Leaf1>;
+        commit = "commit", required; duration = "duration", required => AnyInteger;
         created_at = "created_at", required; updated_at = "updated_at", required; } deny;
         contract[validators::v250], BASE0, "/definitions/page_build$event/properties/build"
     );
     rt::object_reader!(
-        read_300, Error { message = "message", required => ViaValue<Check6>; } deny;
+        read_300, Error { message = "message", required => ViaValue<Check2>; } deny;
         contract[validators::t88::<4>], BASE0,
         "/definitions/page_build$event/properties/build/properties/error"
     );
     rt::object_reader!(
-        read_301, PingEvent { zen = "zen", required => LeafRead<Leaf2>;
-        hook_id = "hook_id", required => LeafRead<Leaf1>;
+        read_301, PingEvent { zen = "zen", required => AnyString;
+        hook_id = "hook_id", required => AnyInteger;
         hook = "hook", required => Typed<PingEventHook>;
         repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender" => Typed<User>; organization = "organization" => Typed<Organization>;
         } deny; contract[validators::v252], BASE0, "/definitions/ping$event"
     );
     rt::object_reader!(
-        read_302, PingEventHook { _ => LeafRead<Leaf2>; r#type = "type", required;
-        id = "id", required => LeafRead<Leaf1>; name = "name", required;
-        active = "active", required => LeafRead<Leaf4>; app_id = "app_id" => LeafRead<Leaf1>;
-        events = "events", required => ViaValue<Check99>;
+        read_302, PingEventHook { _ => AnyString; r#type = "type", required;
+        id = "id", required => AnyInteger; name = "name", required;
+        active = "active", required => AnyBool; app_id = "app_id" => AnyInteger;
+        events = "events", required => ViaValue<Check72>;
         config = "config", required => Typed<RootPingEventHookConfig>;
         updated_at = "updated_at", required; created_at = "created_at", required;
         url = "url", required; test_url = "test_url"; ping_url = "ping_url", required;
@@ -13010,25 +12862,25 @@ mod fast {
         contract[validators::v253], BASE0, "/definitions/ping$event/properties/hook"
     );
     rt::object_reader!(
-        read_303, RootPingEventHookConfig { _ => LeafRead<Leaf2>;
-        content_type = "content_type", required => LeafRead<Leaf100>; secret = "secret";
+        read_303, RootPingEventHookConfig { _ => AnyString;
+        content_type = "content_type", required => Listed<ContentType>; secret = "secret";
         url = "url", required; insecure_ssl = "insecure_ssl", required; } deny;
         contract[validators::v254], BASE0,
         "/definitions/ping$event/properties/hook/properties/config"
     );
     rt::object_reader!(
-        read_304, LastResponse { code = "code", required => LeafRead<Leaf10>;
-        status = "status", required => LeafRead<Leaf2>;
-        message = "message", required => LeafRead<Leaf10>; } deny; contract[validators::v255],
-        BASE0, "/definitions/ping$event/properties/hook/properties/last_response"
+        read_304, LastResponse { code = "code", required => AnyNull;
+        status = "status", required => AnyString; message = "message", required => AnyNull; } deny;
+        contract[validators::v255], BASE0,
+        "/definitions/ping$event/properties/hook/properties/last_response"
     );
     rt::object_reader!(
-        read_307, Project { _ => LeafRead<Leaf2>; owner_url = "owner_url", required;
+        read_307, Project { _ => AnyString; owner_url = "owner_url", required;
         url = "url", required; html_url = "html_url", required;
-        columns_url = "columns_url", required; id = "id", required => LeafRead<Leaf1>;
+        columns_url = "columns_url", required; id = "id", required => AnyInteger;
         node_id = "node_id", required; name = "name", required;
-        body = "body", required => ViaValue<Check6>; number = "number", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf87>; creator = "creator", required => Typed<User>;
+        body = "body", required => ViaValue<Check2>; number = "number", required => AnyInteger;
+        state = "state", required => LeafRead<Leaf62>; creator = "creator", required => Typed<User>;
         created_at = "created_at", required; updated_at = "updated_at", required; } deny;
         contract[validators::v257], BASE0, "/definitions/project"
     );
@@ -13043,15 +12895,13 @@ mod fast {
         "/definitions/project_card$converted/properties/changes"
     );
     rt::object_reader!(
-        read_316, ProjectCardConvertedProjectCard { _ => LeafRead<Leaf2>; url = "url", required;
+        read_316, ProjectCardConvertedProjectCard { _ => AnyString; url = "url", required;
         project_url = "project_url", required; column_url = "column_url", required;
-        column_id = "column_id", required => LeafRead<Leaf1>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        note = "note", required => ViaValue<Check6>;
-        archived = "archived", required => LeafRead<Leaf4>;
-        creator = "creator", required => Typed<User>; created_at = "created_at", required;
-        updated_at = "updated_at", required; content_url = "content_url";
-        after_id = "after_id" => LeafRead<Leaf10>; } deny;
+        column_id = "column_id", required => AnyInteger; id = "id", required => AnyInteger;
+        node_id = "node_id", required; note = "note", required => ViaValue<Check2>;
+        archived = "archived", required => AnyBool; creator = "creator", required => Typed<User>;
+        created_at = "created_at", required; updated_at = "updated_at", required;
+        content_url = "content_url"; after_id = "after_id" => AnyNull; } deny;
         contract[validators::v261], BASE0, "/definitions/project-card"
     );
     rt::object_reader!(
@@ -13060,33 +12910,30 @@ mod fast {
         contract[validators::t88::<6>], BASE0, "/definitions/project_card$moved/properties/changes"
     );
     rt::object_reader!(
-        read_322, ColumnId { from = "from", required => LeafRead<Leaf1>; } deny;
+        read_322, ColumnId { from = "from", required => AnyInteger; } deny;
         contract[validators::t3::<4>], BASE0,
         "/definitions/project_card$moved/properties/changes/properties/column_id"
     );
     rt::value_leaf!(
-        Leaf104 -> (),
-        scalar |v| rt::is_valid(validators::v645, v) && rt::is_valid(validators::v667, v)
+        Leaf75 -> (),
+        scalar |v| rt::is_valid(validators::v656, v) && rt::is_valid(validators::v665, v)
     );
     rt::object_reader!(
-        read_323, ProjectCardMovedProjectCard { _ => LeafRead<Leaf2>; url = "url", required;
+        read_323, ProjectCardMovedProjectCard { _ => AnyString; url = "url", required;
         project_url = "project_url", required; column_url = "column_url", required;
-        column_id = "column_id", required => LeafRead<Leaf1>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        note = "note", required => ViaValue<Check6>;
-        archived = "archived", required => LeafRead<Leaf4>;
-        creator = "creator", required => Typed<User>; created_at = "created_at", required;
-        updated_at = "updated_at", required; content_url = "content_url";
-        after_id = "after_id", required => LeafRead<Leaf104>; } deny;
+        column_id = "column_id", required => AnyInteger; id = "id", required => AnyInteger;
+        node_id = "node_id", required; note = "note", required => ViaValue<Check2>;
+        archived = "archived", required => AnyBool; creator = "creator", required => Typed<User>;
+        created_at = "created_at", required; updated_at = "updated_at", required;
+        content_url = "content_url"; after_id = "after_id", required => LeafRead<Leaf75>; } deny;
         contract[validators::t10::<20>], BASE0,
         "/definitions/project_card$moved/properties/project_card"
     );
     rt::object_reader!(
-        read_326, ProjectColumn { _ => LeafRead<Leaf2>; url = "url", required;
+        read_326, ProjectColumn { _ => AnyString; url = "url", required;
         project_url = "project_url", required; cards_url = "cards_url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        name = "name", required; created_at = "created_at", required;
-        updated_at = "updated_at", required; } deny;
+        id = "id", required => AnyInteger; node_id = "node_id", required; name = "name", required;
+        created_at = "created_at", required; updated_at = "updated_at", required; } deny;
         contract[validators::v266], BASE0, "/definitions/project-column"
     );
     rt::object_reader!(
@@ -13095,19 +12942,16 @@ mod fast {
         "/definitions/project_column$edited/properties/changes"
     );
     rt::object_reader!(
-        read_331, PublicEvent { repository = "repository", required => ViaValue<Check78<34>>;
+        read_331, PublicEvent { repository = "repository", required => ViaValue<Check57<34>>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v268], BASE0, "/definitions/public$event"
     );
-    rt::string_leaf!(
-        Leaf106 -> PullRequestAssignedAction,
-        |s| [!::std::matches!(s, "assigned")] => PullRequestAssignedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_333, PullRequestAssigned { action = "action", required => LeafRead<Leaf106>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_333, PullRequestAssigned {
+        action = "action", required => Listed<PullRequestAssignedAction>;
+        number = "number", required => AnyInteger;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         assignee = "assignee", required => Typed<User>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -13117,32 +12961,31 @@ mod fast {
         contract[validators::t16::<0>], BASE0, "/definitions/pull_request$assigned"
     );
     rt::via_value!(
-        Check107 -> RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer,
+        Check77 -> RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer,
         |v| rt::is_valid(validators::t2::<10>, v)
     );
-    rt::array_checks!(Checks108, items = validators::t2::<10>);
-    rt::array_checks!(Checks109, items = validators::t79::<55>);
-    rt::via_value!(Check110 -> Option<bool>, |v| rt::is_valid(validators::v669, v));
+    rt::array_checks!(Checks78, items = validators::t2::<10>);
+    rt::array_checks!(Checks79, items = validators::t79::<55>);
+    rt::via_value!(Check80 -> Option<bool>, |v| rt::is_valid(validators::v667, v));
     rt::object_reader!(
-        read_335, PullRequestAssignedPullRequest { _ => LeafRead<Leaf2>; url = "url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        read_335, PullRequestAssignedPullRequest { _ => AnyString; url = "url", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required;
         html_url = "html_url", required; diff_url = "diff_url", required;
         patch_url = "patch_url", required; issue_url = "issue_url", required;
-        number = "number", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf87>;
-        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
+        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf62>;
+        locked = "locked", required => AnyBool; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check2>;
         created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => ViaValue<Check6>;
-        merged_at = "merged_at", required => ViaValue<Check6>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
-        assignee = "assignee", required => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check107>, 0usize, {
-        usize::MAX }, Checks108>;
+        closed_at = "closed_at", required => ViaValue<Check2>;
+        merged_at = "merged_at", required => ViaValue<Check2>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
+        assignee = "assignee", required => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check77>, 0usize, {
+        usize::MAX }, Checks78>;
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
         commits_url = "commits_url", required;
         review_comments_url = "review_comments_url", required;
         review_comment_url = "review_comment_url", required;
@@ -13150,26 +12993,25 @@ mod fast {
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        auto_merge = "auto_merge", required => LeafRead<Leaf10>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
-        draft = "draft", required => LeafRead<Leaf4>;
-        merged = "merged", required => ViaValue<Check110>;
-        mergeable = "mergeable", required => ViaValue<Check110>;
-        rebaseable = "rebaseable", required => ViaValue<Check110>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        auto_merge = "auto_merge", required => AnyNull;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
+        draft = "draft", required => AnyBool; merged = "merged", required => ViaValue<Check80>;
+        mergeable = "mergeable", required => ViaValue<Check80>;
+        rebaseable = "rebaseable", required => ViaValue<Check80>;
         mergeable_state = "mergeable_state", required;
-        merged_by = "merged_by", required => ViaValue<Check28>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        review_comments = "review_comments", required => LeafRead<Leaf1>;
-        maintainer_can_modify = "maintainer_can_modify", required => LeafRead<Leaf4>;
-        commits = "commits", required => LeafRead<Leaf1>;
-        additions = "additions", required => LeafRead<Leaf1>;
-        deletions = "deletions", required => LeafRead<Leaf1>;
-        changed_files = "changed_files", required => LeafRead<Leaf1>; } deny;
+        merged_by = "merged_by", required => ViaValue<Check15>;
+        comments = "comments", required => AnyInteger;
+        review_comments = "review_comments", required => AnyInteger;
+        maintainer_can_modify = "maintainer_can_modify", required => AnyBool;
+        commits = "commits", required => AnyInteger;
+        additions = "additions", required => AnyInteger;
+        deletions = "deletions", required => AnyInteger;
+        changed_files = "changed_files", required => AnyInteger; } deny;
         contract[validators::v289], BASE0, "/definitions/pull-request"
     );
     rt::object_reader!(
-        read_337, PullRequestHead { _ => LeafRead<Leaf2>; label = "label", required;
+        read_337, PullRequestHead { _ => AnyString; label = "label", required;
         r#ref = "ref", required; sha = "sha", required; user = "user", required => Typed<User>;
         repo = "repo", required => Typed<BranchProtectionRuleCreatedRepository>; } deny;
         contract[validators::v292], BASE0, "/definitions/pull-request/properties/head"
@@ -13182,16 +13024,13 @@ mod fast {
         contract[validators::v293], BASE0, "/definitions/pull-request/properties/_links"
     );
     rt::object_reader!(
-        read_339, Link { href = "href", required => LeafRead<Leaf2>; } deny;
+        read_339, Link { href = "href", required => AnyString; } deny;
         contract[validators::t88::<7>], BASE0, "/definitions/link"
     );
-    rt::string_leaf!(
-        Leaf111 -> PullRequestAutoMergeDisabledAction, |s| [!::std::matches!(s,
-        "auto_merge_disabled")] => PullRequestAutoMergeDisabledAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_340, PullRequestAutoMergeDisabled { action = "action", required => LeafRead<Leaf111>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_340, PullRequestAutoMergeDisabled {
+        action = "action", required => Listed<PullRequestAutoMergeDisabledAction>;
+        number = "number", required => AnyInteger;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         installation = "installation" => Typed<InstallationLite>;
@@ -13199,13 +13038,10 @@ mod fast {
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t17::<0>], BASE0, "/definitions/pull_request$auto_merge_disabled"
     );
-    rt::string_leaf!(
-        Leaf112 -> PullRequestAutoMergeEnabledAction, |s| [!::std::matches!(s,
-        "auto_merge_enabled")] => PullRequestAutoMergeEnabledAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_342, PullRequestAutoMergeEnabled { action = "action", required => LeafRead<Leaf112>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_342, PullRequestAutoMergeEnabled {
+        action = "action", required => Listed<PullRequestAutoMergeEnabledAction>;
+        number = "number", required => AnyInteger;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         installation = "installation" => Typed<InstallationLite>;
@@ -13213,13 +13049,10 @@ mod fast {
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t17::<1>], BASE0, "/definitions/pull_request$auto_merge_enabled"
     );
-    rt::string_leaf!(
-        Leaf113 -> RootIssuesEventClosedIssueState,
-        |s| [!::std::matches!(s, "closed")] => RootIssuesEventClosedIssueState::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_344, PullRequestClosed { action = "action", required => LeafRead<Leaf113>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_344, PullRequestClosed {
+        action = "action", required => Listed<RootIssuesEventClosedIssueState>;
+        number = "number", required => AnyInteger;
         pull_request = "pull_request", required => Typed<PullRequestClosedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         installation = "installation" => Typed<InstallationLite>;
@@ -13228,28 +13061,27 @@ mod fast {
         contract[validators::t17::<2>], BASE0, "/definitions/pull_request$closed"
     );
     rt::value_leaf!(
-        Leaf114 -> bool,
-        scalar |v| rt::is_valid(validators::v669, v) && rt::is_valid(validators::v642, v)
+        Leaf81 -> bool,
+        scalar |v| rt::is_valid(validators::v667, v) && rt::is_valid(validators::v657, v)
     );
     rt::object_reader!(
-        read_345, PullRequestClosedPullRequest { _ => LeafRead<Leaf2>; url = "url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        read_345, PullRequestClosedPullRequest { _ => AnyString; url = "url", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required;
         html_url = "html_url", required; diff_url = "diff_url", required;
         patch_url = "patch_url", required; issue_url = "issue_url", required;
-        number = "number", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf92>;
-        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
+        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf67>;
+        locked = "locked", required => AnyBool; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check2>;
         created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required; merged_at = "merged_at", required => ViaValue<Check6>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
-        assignee = "assignee", required => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check107>, 0usize, {
-        usize::MAX }, Checks108>;
+        closed_at = "closed_at", required; merged_at = "merged_at", required => ViaValue<Check2>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
+        assignee = "assignee", required => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check77>, 0usize, {
+        usize::MAX }, Checks78>;
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
         commits_url = "commits_url", required;
         review_comments_url = "review_comments_url", required;
         review_comment_url = "review_comment_url", required;
@@ -13257,32 +13089,28 @@ mod fast {
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        auto_merge = "auto_merge", required => LeafRead<Leaf10>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
-        draft = "draft", required => LeafRead<Leaf4>;
-        merged = "merged", required => LeafRead<Leaf114>;
-        mergeable = "mergeable", required => ViaValue<Check110>;
-        rebaseable = "rebaseable", required => ViaValue<Check110>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        auto_merge = "auto_merge", required => AnyNull;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
+        draft = "draft", required => AnyBool; merged = "merged", required => LeafRead<Leaf81>;
+        mergeable = "mergeable", required => ViaValue<Check80>;
+        rebaseable = "rebaseable", required => ViaValue<Check80>;
         mergeable_state = "mergeable_state", required;
-        merged_by = "merged_by", required => ViaValue<Check28>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        review_comments = "review_comments", required => LeafRead<Leaf1>;
-        maintainer_can_modify = "maintainer_can_modify", required => LeafRead<Leaf4>;
-        commits = "commits", required => LeafRead<Leaf1>;
-        additions = "additions", required => LeafRead<Leaf1>;
-        deletions = "deletions", required => LeafRead<Leaf1>;
-        changed_files = "changed_files", required => LeafRead<Leaf1>; } deny;
+        merged_by = "merged_by", required => ViaValue<Check15>;
+        comments = "comments", required => AnyInteger;
+        review_comments = "review_comments", required => AnyInteger;
+        maintainer_can_modify = "maintainer_can_modify", required => AnyBool;
+        commits = "commits", required => AnyInteger;
+        additions = "additions", required => AnyInteger;
+        deletions = "deletions", required => AnyInteger;
+        changed_files = "changed_files", required => AnyInteger; } deny;
         contract[validators::t10::<21>], BASE0,
         "/definitions/pull_request$closed/properties/pull_request"
     );
-    rt::string_leaf!(
-        Leaf115 -> PullRequestConvertedToDraftAction, |s| [!::std::matches!(s,
-        "converted_to_draft")] => PullRequestConvertedToDraftAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_346, PullRequestConvertedToDraft { action = "action", required => LeafRead<Leaf115>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_346, PullRequestConvertedToDraft {
+        action = "action", required => Listed<PullRequestConvertedToDraftAction>;
+        number = "number", required => AnyInteger;
         pull_request = "pull_request", required => Typed<PullRequestConvertedToDraftPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         installation = "installation" => Typed<InstallationLite>;
@@ -13291,29 +13119,28 @@ mod fast {
         contract[validators::t17::<3>], BASE0, "/definitions/pull_request$converted_to_draft"
     );
     rt::value_leaf!(
-        Leaf116 -> bool,
-        scalar |v| rt::is_valid(validators::v669, v) && rt::is_valid(validators::t91::<0>, v)
+        Leaf82 -> bool,
+        scalar |v| rt::is_valid(validators::v667, v) && rt::is_valid(validators::t91::<0>, v)
     );
     rt::object_reader!(
-        read_348, PullRequestConvertedToDraftPullRequest { _ => LeafRead<Leaf2>;
-        url = "url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; html_url = "html_url", required;
-        diff_url = "diff_url", required; patch_url = "patch_url", required;
-        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf87>;
-        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
+        read_348, PullRequestConvertedToDraftPullRequest { _ => AnyString; url = "url", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required;
+        html_url = "html_url", required; diff_url = "diff_url", required;
+        patch_url = "patch_url", required; issue_url = "issue_url", required;
+        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf62>;
+        locked = "locked", required => AnyBool; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check2>;
         created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => LeafRead<Leaf71>;
-        merged_at = "merged_at", required => LeafRead<Leaf71>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
-        assignee = "assignee", required => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check107>, 0usize, {
-        usize::MAX }, Checks108>;
+        closed_at = "closed_at", required => LeafRead<Leaf50>;
+        merged_at = "merged_at", required => LeafRead<Leaf50>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
+        assignee = "assignee", required => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check77>, 0usize, {
+        usize::MAX }, Checks78>;
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
         commits_url = "commits_url", required;
         review_comments_url = "review_comments_url", required;
         review_comment_url = "review_comment_url", required;
@@ -13321,32 +13148,29 @@ mod fast {
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        auto_merge = "auto_merge", required => LeafRead<Leaf10>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
-        draft = "draft", required => LeafRead<Leaf76>;
-        merged = "merged", required => LeafRead<Leaf116>;
-        mergeable = "mergeable", required => ViaValue<Check110>;
-        rebaseable = "rebaseable", required => ViaValue<Check110>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        auto_merge = "auto_merge", required => AnyNull;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
+        draft = "draft", required => LeafRead<Leaf55>;
+        merged = "merged", required => LeafRead<Leaf82>;
+        mergeable = "mergeable", required => ViaValue<Check80>;
+        rebaseable = "rebaseable", required => ViaValue<Check80>;
         mergeable_state = "mergeable_state", required;
-        merged_by = "merged_by", required => LeafRead<Leaf72>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        review_comments = "review_comments", required => LeafRead<Leaf1>;
-        maintainer_can_modify = "maintainer_can_modify", required => LeafRead<Leaf4>;
-        commits = "commits", required => LeafRead<Leaf1>;
-        additions = "additions", required => LeafRead<Leaf1>;
-        deletions = "deletions", required => LeafRead<Leaf1>;
-        changed_files = "changed_files", required => LeafRead<Leaf1>; } deny;
+        merged_by = "merged_by", required => LeafRead<Leaf51>;
+        comments = "comments", required => AnyInteger;
+        review_comments = "review_comments", required => AnyInteger;
+        maintainer_can_modify = "maintainer_can_modify", required => AnyBool;
+        commits = "commits", required => AnyInteger;
+        additions = "additions", required => AnyInteger;
+        deletions = "deletions", required => AnyInteger;
+        changed_files = "changed_files", required => AnyInteger; } deny;
         contract[validators::t10::<22>], BASE0,
         "/definitions/pull_request$converted_to_draft/properties/pull_request"
     );
-    rt::string_leaf!(
-        Leaf117 -> PullRequestEditedAction,
-        |s| [!::std::matches!(s, "edited")] => PullRequestEditedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_349, PullRequestEdited { action = "action", required => LeafRead<Leaf117>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_349, PullRequestEdited {
+        action = "action", required => Listed<PullRequestEditedAction>;
+        number = "number", required => AnyInteger;
         changes = "changes", required => Typed<IssuesEditedChanges>;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -13355,13 +13179,10 @@ mod fast {
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::v304], BASE0, "/definitions/pull_request$edited"
     );
-    rt::string_leaf!(
-        Leaf118 -> PullRequestLabeledAction,
-        |s| [!::std::matches!(s, "labeled")] => PullRequestLabeledAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_351, PullRequestLabeled { action = "action", required => LeafRead<Leaf118>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_351, PullRequestLabeled {
+        action = "action", required => Listed<PullRequestLabeledAction>;
+        number = "number", required => AnyInteger;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         label = "label", required => Typed<Label>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -13370,13 +13191,9 @@ mod fast {
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t18::<0>], BASE0, "/definitions/pull_request$labeled"
     );
-    rt::string_leaf!(
-        Leaf119 -> DiscussionState,
-        |s| [!::std::matches!(s, "locked")] => DiscussionState::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_353, PullRequestLocked { action = "action", required => LeafRead<Leaf119>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_353, PullRequestLocked { action = "action", required => Listed<DiscussionState>;
+        number = "number", required => AnyInteger;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         installation = "installation" => Typed<InstallationLite>;
@@ -13384,13 +13201,10 @@ mod fast {
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t17::<4>], BASE0, "/definitions/pull_request$locked"
     );
-    rt::string_leaf!(
-        Leaf120 -> PullRequestOpenedAction,
-        |s| [!::std::matches!(s, "opened")] => PullRequestOpenedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_354, PullRequestOpened { action = "action", required => LeafRead<Leaf120>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_354, PullRequestOpened {
+        action = "action", required => Listed<PullRequestOpenedAction>;
+        number = "number", required => AnyInteger;
         pull_request = "pull_request", required => Typed<PullRequestOpenedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         installation = "installation" => Typed<InstallationLite>;
@@ -13399,29 +13213,28 @@ mod fast {
         contract[validators::t17::<5>], BASE0, "/definitions/pull_request$opened"
     );
     rt::via_value!(
-        Check121 -> Option<ActiveLockReason>,
-        |v| rt::is_valid(validators::t82::<5>, v) && rt::is_valid(validators::v645, v)
+        Check83 -> Option<ActiveLockReason>,
+        |v| rt::is_valid(validators::t82::<5>, v) && rt::is_valid(validators::v656, v)
     );
     rt::object_reader!(
-        read_356, PullRequestOpenedPullRequest { _ => LeafRead<Leaf2>; url = "url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        read_356, PullRequestOpenedPullRequest { _ => AnyString; url = "url", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required;
         html_url = "html_url", required; diff_url = "diff_url", required;
         patch_url = "patch_url", required; issue_url = "issue_url", required;
-        number = "number", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf95>;
-        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
+        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf70>;
+        locked = "locked", required => AnyBool; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check2>;
         created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => LeafRead<Leaf71>;
-        merged_at = "merged_at", required => LeafRead<Leaf71>;
-        merge_commit_sha = "merge_commit_sha", required => LeafRead<Leaf71>;
-        assignee = "assignee", required => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check107>, 0usize, {
-        usize::MAX }, Checks108>;
+        closed_at = "closed_at", required => LeafRead<Leaf50>;
+        merged_at = "merged_at", required => LeafRead<Leaf50>;
+        merge_commit_sha = "merge_commit_sha", required => LeafRead<Leaf50>;
+        assignee = "assignee", required => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check77>, 0usize, {
+        usize::MAX }, Checks78>;
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
         commits_url = "commits_url", required;
         review_comments_url = "review_comments_url", required;
         review_comment_url = "review_comment_url", required;
@@ -13429,32 +13242,28 @@ mod fast {
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        auto_merge = "auto_merge", required => LeafRead<Leaf10>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check121>;
-        draft = "draft", required => LeafRead<Leaf4>;
-        merged = "merged", required => ViaValue<Check110>;
-        mergeable = "mergeable", required => ViaValue<Check110>;
-        rebaseable = "rebaseable", required => ViaValue<Check110>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        auto_merge = "auto_merge", required => AnyNull;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check83>;
+        draft = "draft", required => AnyBool; merged = "merged", required => ViaValue<Check80>;
+        mergeable = "mergeable", required => ViaValue<Check80>;
+        rebaseable = "rebaseable", required => ViaValue<Check80>;
         mergeable_state = "mergeable_state", required;
-        merged_by = "merged_by", required => LeafRead<Leaf72>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        review_comments = "review_comments", required => LeafRead<Leaf1>;
-        maintainer_can_modify = "maintainer_can_modify", required => LeafRead<Leaf4>;
-        commits = "commits", required => LeafRead<Leaf1>;
-        additions = "additions", required => LeafRead<Leaf1>;
-        deletions = "deletions", required => LeafRead<Leaf1>;
-        changed_files = "changed_files", required => LeafRead<Leaf1>; } deny;
+        merged_by = "merged_by", required => LeafRead<Leaf51>;
+        comments = "comments", required => AnyInteger;
+        review_comments = "review_comments", required => AnyInteger;
+        maintainer_can_modify = "maintainer_can_modify", required => AnyBool;
+        commits = "commits", required => AnyInteger;
+        additions = "additions", required => AnyInteger;
+        deletions = "deletions", required => AnyInteger;
+        changed_files = "changed_files", required => AnyInteger; } deny;
         contract[validators::t10::<23>], BASE0,
         "/definitions/pull_request$opened/properties/pull_request"
     );
-    rt::string_leaf!(
-        Leaf122 -> PullRequestReadyForReviewAction, |s| [!::std::matches!(s, "ready_for_review")] =>
-        PullRequestReadyForReviewAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_357, PullRequestReadyForReview { action = "action", required => LeafRead<Leaf122>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_357, PullRequestReadyForReview {
+        action = "action", required => Listed<PullRequestReadyForReviewAction>;
+        number = "number", required => AnyInteger;
         pull_request = "pull_request", required => Typed<PullRequestReadyForReviewPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         installation = "installation" => Typed<InstallationLite>;
@@ -13463,25 +13272,24 @@ mod fast {
         contract[validators::t17::<6>], BASE0, "/definitions/pull_request$ready_for_review"
     );
     rt::object_reader!(
-        read_359, PullRequestReadyForReviewPullRequest { _ => LeafRead<Leaf2>;
-        url = "url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; html_url = "html_url", required;
-        diff_url = "diff_url", required; patch_url = "patch_url", required;
-        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf95>;
-        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
+        read_359, PullRequestReadyForReviewPullRequest { _ => AnyString; url = "url", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required;
+        html_url = "html_url", required; diff_url = "diff_url", required;
+        patch_url = "patch_url", required; issue_url = "issue_url", required;
+        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf70>;
+        locked = "locked", required => AnyBool; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check2>;
         created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => LeafRead<Leaf71>;
-        merged_at = "merged_at", required => LeafRead<Leaf71>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
-        assignee = "assignee", required => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check107>, 0usize, {
-        usize::MAX }, Checks108>;
+        closed_at = "closed_at", required => LeafRead<Leaf50>;
+        merged_at = "merged_at", required => LeafRead<Leaf50>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
+        assignee = "assignee", required => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check77>, 0usize, {
+        usize::MAX }, Checks78>;
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
         commits_url = "commits_url", required;
         review_comments_url = "review_comments_url", required;
         review_comment_url = "review_comment_url", required;
@@ -13489,32 +13297,29 @@ mod fast {
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        auto_merge = "auto_merge", required => LeafRead<Leaf10>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
-        draft = "draft", required => LeafRead<Leaf74>;
-        merged = "merged", required => LeafRead<Leaf114>;
-        mergeable = "mergeable", required => ViaValue<Check110>;
-        rebaseable = "rebaseable", required => ViaValue<Check110>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        auto_merge = "auto_merge", required => AnyNull;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
+        draft = "draft", required => LeafRead<Leaf53>;
+        merged = "merged", required => LeafRead<Leaf81>;
+        mergeable = "mergeable", required => ViaValue<Check80>;
+        rebaseable = "rebaseable", required => ViaValue<Check80>;
         mergeable_state = "mergeable_state", required;
-        merged_by = "merged_by", required => LeafRead<Leaf72>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        review_comments = "review_comments", required => LeafRead<Leaf1>;
-        maintainer_can_modify = "maintainer_can_modify", required => LeafRead<Leaf4>;
-        commits = "commits", required => LeafRead<Leaf1>;
-        additions = "additions", required => LeafRead<Leaf1>;
-        deletions = "deletions", required => LeafRead<Leaf1>;
-        changed_files = "changed_files", required => LeafRead<Leaf1>; } deny;
+        merged_by = "merged_by", required => LeafRead<Leaf51>;
+        comments = "comments", required => AnyInteger;
+        review_comments = "review_comments", required => AnyInteger;
+        maintainer_can_modify = "maintainer_can_modify", required => AnyBool;
+        commits = "commits", required => AnyInteger;
+        additions = "additions", required => AnyInteger;
+        deletions = "deletions", required => AnyInteger;
+        changed_files = "changed_files", required => AnyInteger; } deny;
         contract[validators::t10::<24>], BASE0,
         "/definitions/pull_request$ready_for_review/properties/pull_request"
     );
-    rt::string_leaf!(
-        Leaf123 -> PullRequestReopenedAction,
-        |s| [!::std::matches!(s, "reopened")] => PullRequestReopenedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_360, PullRequestReopened { action = "action", required => LeafRead<Leaf123>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_360, PullRequestReopened {
+        action = "action", required => Listed<PullRequestReopenedAction>;
+        number = "number", required => AnyInteger;
         pull_request = "pull_request", required => Typed<PullRequestReopenedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         installation = "installation" => Typed<InstallationLite>;
@@ -13523,25 +13328,24 @@ mod fast {
         contract[validators::t17::<7>], BASE0, "/definitions/pull_request$reopened"
     );
     rt::object_reader!(
-        read_362, PullRequestReopenedPullRequest { _ => LeafRead<Leaf2>; url = "url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        read_362, PullRequestReopenedPullRequest { _ => AnyString; url = "url", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required;
         html_url = "html_url", required; diff_url = "diff_url", required;
         patch_url = "patch_url", required; issue_url = "issue_url", required;
-        number = "number", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf95>;
-        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
+        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf70>;
+        locked = "locked", required => AnyBool; title = "title", required;
+        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check2>;
         created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => LeafRead<Leaf71>;
-        merged_at = "merged_at", required => LeafRead<Leaf71>;
-        merge_commit_sha = "merge_commit_sha", required => LeafRead<Leaf71>;
-        assignee = "assignee", required => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check107>, 0usize, {
-        usize::MAX }, Checks108>;
+        closed_at = "closed_at", required => LeafRead<Leaf50>;
+        merged_at = "merged_at", required => LeafRead<Leaf50>;
+        merge_commit_sha = "merge_commit_sha", required => LeafRead<Leaf50>;
+        assignee = "assignee", required => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check77>, 0usize, {
+        usize::MAX }, Checks78>;
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
+        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
         commits_url = "commits_url", required;
         review_comments_url = "review_comments_url", required;
         review_comment_url = "review_comment_url", required;
@@ -13549,34 +13353,29 @@ mod fast {
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        auto_merge = "auto_merge", required => LeafRead<Leaf10>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>;
-        draft = "draft", required => LeafRead<Leaf4>;
-        merged = "merged", required => LeafRead<Leaf114>;
-        mergeable = "mergeable", required => ViaValue<Check110>;
-        rebaseable = "rebaseable", required => ViaValue<Check110>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        auto_merge = "auto_merge", required => AnyNull;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
+        draft = "draft", required => AnyBool; merged = "merged", required => LeafRead<Leaf81>;
+        mergeable = "mergeable", required => ViaValue<Check80>;
+        rebaseable = "rebaseable", required => ViaValue<Check80>;
         mergeable_state = "mergeable_state", required;
-        merged_by = "merged_by", required => LeafRead<Leaf72>;
-        comments = "comments", required => LeafRead<Leaf1>;
-        review_comments = "review_comments", required => LeafRead<Leaf1>;
-        maintainer_can_modify = "maintainer_can_modify", required => LeafRead<Leaf4>;
-        commits = "commits", required => LeafRead<Leaf1>;
-        additions = "additions", required => LeafRead<Leaf1>;
-        deletions = "deletions", required => LeafRead<Leaf1>;
-        changed_files = "changed_files", required => LeafRead<Leaf1>; } deny;
+        merged_by = "merged_by", required => LeafRead<Leaf51>;
+        comments = "comments", required => AnyInteger;
+        review_comments = "review_comments", required => AnyInteger;
+        maintainer_can_modify = "maintainer_can_modify", required => AnyBool;
+        commits = "commits", required => AnyInteger;
+        additions = "additions", required => AnyInteger;
+        deletions = "deletions", required => AnyInteger;
+        changed_files = "changed_files", required => AnyInteger; } deny;
         contract[validators::t10::<25>], BASE0,
         "/definitions/pull_request$reopened/properties/pull_request"
     );
-    rt::string_leaf!(
-        Leaf124 -> PullRequestSynchronizeAction,
-        |s| [!::std::matches!(s, "synchronize")] => PullRequestSynchronizeAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_371, PullRequestSynchronize { action = "action", required => LeafRead<Leaf124>;
-        number = "number", required => LeafRead<Leaf1>;
-        before = "before", required => LeafRead<Leaf2>;
-        after = "after", required => LeafRead<Leaf2>;
+        read_371, PullRequestSynchronize {
+        action = "action", required => Listed<PullRequestSynchronizeAction>;
+        number = "number", required => AnyInteger; before = "before", required => AnyString;
+        after = "after", required => AnyString;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         installation = "installation" => Typed<InstallationLite>;
@@ -13584,13 +13383,10 @@ mod fast {
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::v326], BASE0, "/definitions/pull_request$synchronize"
     );
-    rt::string_leaf!(
-        Leaf125 -> PullRequestUnassignedAction,
-        |s| [!::std::matches!(s, "unassigned")] => PullRequestUnassignedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_373, PullRequestUnassigned { action = "action", required => LeafRead<Leaf125>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_373, PullRequestUnassigned {
+        action = "action", required => Listed<PullRequestUnassignedAction>;
+        number = "number", required => AnyInteger;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         assignee = "assignee", required => Typed<User>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -13599,13 +13395,10 @@ mod fast {
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t16::<1>], BASE0, "/definitions/pull_request$unassigned"
     );
-    rt::string_leaf!(
-        Leaf126 -> PullRequestUnlabeledAction,
-        |s| [!::std::matches!(s, "unlabeled")] => PullRequestUnlabeledAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_375, PullRequestUnlabeled { action = "action", required => LeafRead<Leaf126>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_375, PullRequestUnlabeled {
+        action = "action", required => Listed<PullRequestUnlabeledAction>;
+        number = "number", required => AnyInteger;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         label = "label", required => Typed<Label>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -13614,13 +13407,10 @@ mod fast {
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t18::<1>], BASE0, "/definitions/pull_request$unlabeled"
     );
-    rt::string_leaf!(
-        Leaf127 -> PullRequestUnlockedAction,
-        |s| [!::std::matches!(s, "unlocked")] => PullRequestUnlockedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_377, PullRequestUnlocked { action = "action", required => LeafRead<Leaf127>;
-        number = "number", required => LeafRead<Leaf1>;
+        read_377, PullRequestUnlocked {
+        action = "action", required => Listed<PullRequestUnlockedAction>;
+        number = "number", required => AnyInteger;
         pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         installation = "installation" => Typed<InstallationLite>;
@@ -13629,13 +13419,13 @@ mod fast {
         contract[validators::t17::<8>], BASE0, "/definitions/pull_request$unlocked"
     );
     rt::object_reader!(
-        read_381, PullRequestReviewDismissedReview { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
-        commit_id = "commit_id", required; submitted_at = "submitted_at", required;
-        state = "state", required => LeafRead<Leaf51>; html_url = "html_url", required;
-        pull_request_url = "pull_request_url", required;
-        author_association = "author_association", required => LeafRead<Leaf64>;
+        read_381, PullRequestReviewDismissedReview { _ => AnyString;
+        id = "id", required => AnyInteger; node_id = "node_id", required;
+        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check2>;
+        commit_id = "commit_id", required; submitted_at = "submitted_at", required; state = "state",
+        required => Listed<RootCodeScanningAlertEventClosedByUserAlertInstanceState>;
+        html_url = "html_url", required; pull_request_url = "pull_request_url", required;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
         links = "_links", required => Typed<ReviewLinks>; } deny; contract[validators::t21::<0>],
         BASE0, "/definitions/pull_request_review$dismissed/properties/review"
     );
@@ -13645,76 +13435,70 @@ mod fast {
         BASE0, "/definitions/pull_request_review$dismissed/properties/review/properties/_links"
     );
     rt::via_value!(
-        Check128 -> SimplePullRequestRequestedReviewer, |v| rt::is_valid(validators::t2::<10>, v)
+        Check84 -> SimplePullRequestRequestedReviewer, |v| rt::is_valid(validators::t2::<10>, v)
     );
     rt::object_reader!(
-        read_383, SimplePullRequest { _ => LeafRead<Leaf2>; url = "url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        read_383, SimplePullRequest { _ => AnyString; url = "url", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required;
         html_url = "html_url", required; diff_url = "diff_url", required;
         patch_url = "patch_url", required; issue_url = "issue_url", required;
-        number = "number", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf87>;
-        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
+        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf62>;
+        locked = "locked", required => AnyBool; title = "title", required;
         user = "user", required => Typed<User>; body = "body", required;
         created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => ViaValue<Check6>;
-        merged_at = "merged_at", required => ViaValue<Check6>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
-        assignee = "assignee", required => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check128>, 0usize, {
-        usize::MAX }, Checks108>;
+        closed_at = "closed_at", required => ViaValue<Check2>;
+        merged_at = "merged_at", required => ViaValue<Check2>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
+        assignee = "assignee", required => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check84>, 0usize, {
+        usize::MAX }, Checks78>;
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
-        draft = "draft", required => LeafRead<Leaf4>; commits_url = "commits_url", required;
+        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
+        draft = "draft", required => AnyBool; commits_url = "commits_url", required;
         review_comments_url = "review_comments_url", required;
         review_comment_url = "review_comment_url", required;
         comments_url = "comments_url", required; statuses_url = "statuses_url", required;
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
         links = "_links", required => Typed<PullRequestLinks>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        auto_merge = "auto_merge", required => LeafRead<Leaf10>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>; } deny;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        auto_merge = "auto_merge", required => AnyNull;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>; } deny;
         contract[validators::v337], BASE0, "/definitions/simple-pull-request"
     );
     rt::object_reader!(
-        read_386, PullRequestReviewEditedReview { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check6>;
-        commit_id = "commit_id", required; submitted_at = "submitted_at", required;
-        state = "state", required; html_url = "html_url", required;
-        pull_request_url = "pull_request_url", required;
-        author_association = "author_association", required => LeafRead<Leaf64>;
+        read_386, PullRequestReviewEditedReview { _ => AnyString; id = "id", required => AnyInteger;
+        node_id = "node_id", required; user = "user", required => Typed<User>;
+        body = "body", required => ViaValue<Check2>; commit_id = "commit_id", required;
+        submitted_at = "submitted_at", required; state = "state", required;
+        html_url = "html_url", required; pull_request_url = "pull_request_url", required;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
         links = "_links", required => Typed<ReviewLinks>; } deny; contract[validators::t21::<1>],
         BASE0, "/definitions/pull_request_review$edited/properties/review"
     );
-    rt::via_value!(Check129 -> Option<Side>, |v| rt::is_valid(validators::t82::<6>, v));
-    rt::string_leaf!(
-        Leaf130 -> Side, |s| [!::std::matches!(s, "LEFT" | "RIGHT")] => Side::from_listed_str(s)
-    );
+    rt::via_value!(Check85 -> Option<Side>, |v| rt::is_valid(validators::t82::<6>, v));
     rt::object_reader!(
-        read_390, PullRequestReviewComment { _ => LeafRead<Leaf2>; url = "url", required;
-        pull_request_review_id = "pull_request_review_id", required => LeafRead<Leaf1>;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
+        read_390, PullRequestReviewComment { _ => AnyString; url = "url", required;
+        pull_request_review_id = "pull_request_review_id", required => AnyInteger;
+        id = "id", required => AnyInteger; node_id = "node_id", required;
         diff_hunk = "diff_hunk", required; path = "path", required;
-        position = "position", required => ViaValue<Check63>;
-        original_position = "original_position", required => LeafRead<Leaf1>;
+        position = "position", required => ViaValue<Check45>;
+        original_position = "original_position", required => AnyInteger;
         commit_id = "commit_id", required; original_commit_id = "original_commit_id", required;
         user = "user", required => Typed<User>; body = "body", required;
         created_at = "created_at", required; updated_at = "updated_at", required;
         html_url = "html_url", required; pull_request_url = "pull_request_url", required;
-        author_association = "author_association", required => LeafRead<Leaf64>;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
         links = "_links", required => Typed<PullRequestReviewCommentLinks>;
-        start_line = "start_line", required => ViaValue<Check63>;
-        original_start_line = "original_start_line", required => ViaValue<Check63>;
-        start_side = "start_side", required => ViaValue<Check129>;
-        line = "line", required => ViaValue<Check63>;
-        original_line = "original_line", required => LeafRead<Leaf1>;
-        side = "side", required => LeafRead<Leaf130>;
-        in_reply_to_id = "in_reply_to_id" => LeafRead<Leaf1>; } deny;
-        contract[validators::v340], BASE0, "/definitions/pull-request-review-comment"
+        start_line = "start_line", required => ViaValue<Check45>;
+        original_start_line = "original_start_line", required => ViaValue<Check45>;
+        start_side = "start_side", required => ViaValue<Check85>;
+        line = "line", required => ViaValue<Check45>;
+        original_line = "original_line", required => AnyInteger;
+        side = "side", required => Listed<Side>; in_reply_to_id = "in_reply_to_id" => AnyInteger;
+        } deny; contract[validators::v340], BASE0, "/definitions/pull-request-review-comment"
     );
     rt::object_reader!(
         read_391, PullRequestReviewCommentLinks { _ => Typed<Link>; self_ = "self", required;
@@ -13723,127 +13507,119 @@ mod fast {
         "/definitions/pull-request-review-comment/properties/_links"
     );
     rt::via_value!(
-        Check131 -> RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer,
+        Check86 -> RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer,
         |v| rt::is_valid(validators::t2::<10>, v)
     );
     rt::object_reader!(
-        read_393, PullRequestReviewCommentCreatedPullRequest { _ => LeafRead<Leaf2>;
-        url = "url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; html_url = "html_url", required;
-        diff_url = "diff_url", required; patch_url = "patch_url", required;
-        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf87>;
-        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
+        read_393, PullRequestReviewCommentCreatedPullRequest { _ => AnyString;
+        url = "url", required; id = "id", required => AnyInteger; node_id = "node_id", required;
+        html_url = "html_url", required; diff_url = "diff_url", required;
+        patch_url = "patch_url", required; issue_url = "issue_url", required;
+        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf62>;
+        locked = "locked", required => AnyBool; title = "title", required;
         user = "user", required => Typed<User>; body = "body", required;
         created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => ViaValue<Check6>;
-        merged_at = "merged_at", required => ViaValue<Check6>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
-        assignee = "assignee", required => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check131>, 0usize, {
-        usize::MAX }, Checks108>;
+        closed_at = "closed_at", required => ViaValue<Check2>;
+        merged_at = "merged_at", required => ViaValue<Check2>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
+        assignee = "assignee", required => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check86>, 0usize, {
+        usize::MAX }, Checks78>;
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
-        draft = "draft" => LeafRead<Leaf4>; commits_url = "commits_url", required;
+        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
+        draft = "draft" => AnyBool; commits_url = "commits_url", required;
         review_comments_url = "review_comments_url", required;
         review_comment_url = "review_comment_url", required;
         comments_url = "comments_url", required; statuses_url = "statuses_url", required;
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
-        links = "_links", required => Typed<PullRequestLinks>;
-        auto_merge = "auto_merge" => LeafRead<Leaf10>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>; } deny;
+        links = "_links", required => Typed<PullRequestLinks>; auto_merge = "auto_merge" => AnyNull;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>; } deny;
         contract[validators::v342], BASE0,
         "/definitions/pull_request_review_comment$created/properties/pull_request"
     );
     rt::via_value!(
-        Check132 -> RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer,
+        Check87 -> RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer,
         |v| rt::is_valid(validators::t2::<10>, v)
     );
     rt::object_reader!(
-        read_396, PullRequestReviewCommentDeletedPullRequest { _ => LeafRead<Leaf2>;
-        url = "url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; html_url = "html_url", required;
-        diff_url = "diff_url", required; patch_url = "patch_url", required;
-        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf87>;
-        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
+        read_396, PullRequestReviewCommentDeletedPullRequest { _ => AnyString;
+        url = "url", required; id = "id", required => AnyInteger; node_id = "node_id", required;
+        html_url = "html_url", required; diff_url = "diff_url", required;
+        patch_url = "patch_url", required; issue_url = "issue_url", required;
+        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf62>;
+        locked = "locked", required => AnyBool; title = "title", required;
         user = "user", required => Typed<User>; body = "body", required;
         created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => ViaValue<Check6>;
-        merged_at = "merged_at", required => ViaValue<Check6>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
-        assignee = "assignee", required => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check132>, 0usize, {
-        usize::MAX }, Checks108>;
+        closed_at = "closed_at", required => ViaValue<Check2>;
+        merged_at = "merged_at", required => ViaValue<Check2>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
+        assignee = "assignee", required => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check87>, 0usize, {
+        usize::MAX }, Checks78>;
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
-        draft = "draft" => LeafRead<Leaf4>; commits_url = "commits_url", required;
+        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
+        draft = "draft" => AnyBool; commits_url = "commits_url", required;
         review_comments_url = "review_comments_url", required;
         review_comment_url = "review_comment_url", required;
         comments_url = "comments_url", required; statuses_url = "statuses_url", required;
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
-        links = "_links", required => Typed<PullRequestLinks>;
-        auto_merge = "auto_merge" => LeafRead<Leaf10>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>; } deny;
+        links = "_links", required => Typed<PullRequestLinks>; auto_merge = "auto_merge" => AnyNull;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>; } deny;
         contract[validators::v342], BASE0,
         "/definitions/pull_request_review_comment$deleted/properties/pull_request"
     );
     rt::via_value!(
-        Check133 -> RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer,
+        Check88 -> RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer,
         |v| rt::is_valid(validators::t2::<10>, v)
     );
     rt::object_reader!(
-        read_399, PullRequestReviewCommentEditedPullRequest { _ => LeafRead<Leaf2>;
-        url = "url", required; id = "id", required => LeafRead<Leaf1>;
-        node_id = "node_id", required; html_url = "html_url", required;
-        diff_url = "diff_url", required; patch_url = "patch_url", required;
-        issue_url = "issue_url", required; number = "number", required => LeafRead<Leaf1>;
-        state = "state", required => LeafRead<Leaf87>;
-        locked = "locked", required => LeafRead<Leaf4>; title = "title", required;
+        read_399, PullRequestReviewCommentEditedPullRequest { _ => AnyString; url = "url", required;
+        id = "id", required => AnyInteger; node_id = "node_id", required;
+        html_url = "html_url", required; diff_url = "diff_url", required;
+        patch_url = "patch_url", required; issue_url = "issue_url", required;
+        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf62>;
+        locked = "locked", required => AnyBool; title = "title", required;
         user = "user", required => Typed<User>; body = "body", required;
         created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => ViaValue<Check6>;
-        merged_at = "merged_at", required => ViaValue<Check6>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check6>;
-        assignee = "assignee", required => ViaValue<Check28>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks89>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check133>, 0usize, {
-        usize::MAX }, Checks108>;
+        closed_at = "closed_at", required => ViaValue<Check2>;
+        merged_at = "merged_at", required => ViaValue<Check2>;
+        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
+        assignee = "assignee", required => ViaValue<Check15>;
+        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
+        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check88>, 0usize, {
+        usize::MAX }, Checks78>;
         requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks109>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check90>;
-        draft = "draft" => LeafRead<Leaf4>; commits_url = "commits_url", required;
+        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
+        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
+        draft = "draft" => AnyBool; commits_url = "commits_url", required;
         review_comments_url = "review_comments_url", required;
         review_comment_url = "review_comment_url", required;
         comments_url = "comments_url", required; statuses_url = "statuses_url", required;
         head = "head", required => Typed<PullRequestHead>;
         base = "base", required => Typed<PullRequestHead>;
-        links = "_links", required => Typed<PullRequestLinks>;
-        auto_merge = "auto_merge" => LeafRead<Leaf10>;
-        author_association = "author_association", required => LeafRead<Leaf64>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check91>; } deny;
+        links = "_links", required => Typed<PullRequestLinks>; auto_merge = "auto_merge" => AnyNull;
+        author_association = "author_association", required => Listed<AuthorAssociation>;
+        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>; } deny;
         contract[validators::v342], BASE0,
         "/definitions/pull_request_review_comment$edited/properties/pull_request"
     );
-    rt::array_checks!(Checks134, items = validators::t79::<78>);
-    rt::via_value!(Check135 -> Option<Commit>, |v| rt::is_valid(validators::t2::<19>, v));
+    rt::array_checks!(Checks89, items = validators::t79::<78>);
+    rt::via_value!(Check90 -> Option<Commit>, |v| rt::is_valid(validators::t2::<19>, v));
     rt::object_reader!(
-        read_401, PushEvent { _ => LeafRead<Leaf2>; r#ref = "ref", required;
-        before = "before", required; after = "after", required;
-        created = "created", required => LeafRead<Leaf4>;
-        deleted = "deleted", required => LeafRead<Leaf4>;
-        forced = "forced", required => LeafRead<Leaf4>;
-        base_ref = "base_ref", required => ViaValue<Check6>; compare = "compare", required;
-        commits = "commits", required => VecOf<Typed<Commit>, 0usize, { usize::MAX }, Checks134>;
-        head_commit = "head_commit", required => ViaValue<Check135>;
+        read_401, PushEvent { _ => AnyString; r#ref = "ref", required; before = "before", required;
+        after = "after", required; created = "created", required => AnyBool;
+        deleted = "deleted", required => AnyBool; forced = "forced", required => AnyBool;
+        base_ref = "base_ref", required => ViaValue<Check2>; compare = "compare", required;
+        commits = "commits", required => VecOf<Typed<Commit>, 0usize, { usize::MAX }, Checks89>;
+        head_commit = "head_commit", required => ViaValue<Check90>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         pusher = "pusher", required => Typed<CommitSimpleAuthor>;
         sender = "sender", required => Typed<User>;
@@ -13852,45 +13628,39 @@ mod fast {
         contract[validators::v343], BASE0, "/definitions/push$event"
     );
     rt::object_reader!(
-        read_402, Commit { _ => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
-        id = "id", required => LeafRead<Leaf2>; tree_id = "tree_id", required => LeafRead<Leaf2>;
-        distinct = "distinct", required => LeafRead<Leaf4>;
-        message = "message", required => LeafRead<Leaf2>;
-        timestamp = "timestamp", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>;
+        read_402, Commit { _ => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
+        id = "id", required => AnyString; tree_id = "tree_id", required => AnyString;
+        distinct = "distinct", required => AnyBool; message = "message", required => AnyString;
+        timestamp = "timestamp", required => AnyString; url = "url", required => AnyString;
         author = "author", required => Typed<CommitSimpleAuthor>;
         committer = "committer", required => Typed<CommitSimpleAuthor>; added = "added", required;
         modified = "modified", required; removed = "removed", required; } deny;
         contract[validators::v344], BASE0, "/definitions/commit"
     );
-    rt::array_checks!(Checks136, items = validators::t79::<79>);
+    rt::array_checks!(Checks91, items = validators::t79::<79>);
     rt::object_reader!(
-        read_405, ReleaseCreatedRelease { _ => LeafRead<Leaf2>; url = "url", required;
+        read_405, ReleaseCreatedRelease { _ => AnyString; url = "url", required;
         assets_url = "assets_url", required; upload_url = "upload_url", required;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
         node_id = "node_id", required; tag_name = "tag_name", required;
         target_commitish = "target_commitish", required; name = "name", required;
-        draft = "draft", required => LeafRead<Leaf4>; author = "author", required => Typed<User>;
-        prerelease = "prerelease", required => LeafRead<Leaf4>;
-        created_at = "created_at", required => ViaValue<Check6>;
-        published_at = "published_at", required => ViaValue<Check6>;
-        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, {
-        usize::MAX }, Checks136>; tarball_url = "tarball_url", required => ViaValue<Check6>;
-        zipball_url = "zipball_url", required => ViaValue<Check6>; body = "body", required; } deny;
+        draft = "draft", required => AnyBool; author = "author", required => Typed<User>;
+        prerelease = "prerelease", required => AnyBool;
+        created_at = "created_at", required => ViaValue<Check2>;
+        published_at = "published_at", required => ViaValue<Check2>;
+        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, { usize::MAX }, Checks91>;
+        tarball_url = "tarball_url", required => ViaValue<Check2>;
+        zipball_url = "zipball_url", required => ViaValue<Check2>; body = "body", required; } deny;
         contract[validators::v346], BASE0, "/definitions/release"
     );
-    rt::string_leaf!(
-        Leaf137 -> ReleaseAssetState,
-        |s| [!::std::matches!(s, "uploaded")] => ReleaseAssetState::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_406, ReleaseAsset { _ => LeafRead<Leaf2>; url = "url", required;
-        browser_download_url = "browser_download_url", required;
-        id = "id", required => LeafRead<Leaf1>; node_id = "node_id", required;
-        name = "name", required; label = "label", required => ViaValue<Check6>;
-        state = "state", required => LeafRead<Leaf137>; content_type = "content_type", required;
-        size = "size", required => LeafRead<Leaf1>;
-        download_count = "download_count", required => LeafRead<Leaf1>;
+        read_406, ReleaseAsset { _ => AnyString; url = "url", required;
+        browser_download_url = "browser_download_url", required; id = "id", required => AnyInteger;
+        node_id = "node_id", required; name = "name", required;
+        label = "label", required => ViaValue<Check2>;
+        state = "state", required => Listed<ReleaseAssetState>;
+        content_type = "content_type", required; size = "size", required => AnyInteger;
+        download_count = "download_count", required => AnyInteger;
         created_at = "created_at", required; updated_at = "updated_at", required;
         uploader = "uploader" => Typed<User>; } deny;
         contract[validators::v347], BASE0, "/definitions/release-asset"
@@ -13901,49 +13671,49 @@ mod fast {
         contract[validators::t89::<3>], BASE0, "/definitions/release$edited/properties/changes"
     );
     rt::object_reader!(
-        read_412, ReleasePrereleasedRelease { _ => LeafRead<Leaf2>; url = "url", required;
+        read_412, ReleasePrereleasedRelease { _ => AnyString; url = "url", required;
         assets_url = "assets_url", required; upload_url = "upload_url", required;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
         node_id = "node_id", required; tag_name = "tag_name", required;
         target_commitish = "target_commitish", required; name = "name", required;
-        draft = "draft", required => LeafRead<Leaf4>; author = "author", required => Typed<User>;
-        prerelease = "prerelease", required => LeafRead<Leaf76>;
-        created_at = "created_at", required => ViaValue<Check6>;
-        published_at = "published_at", required => ViaValue<Check6>;
-        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, {
-        usize::MAX }, Checks136>; tarball_url = "tarball_url", required => ViaValue<Check6>;
-        zipball_url = "zipball_url", required => ViaValue<Check6>; body = "body", required; } deny;
+        draft = "draft", required => AnyBool; author = "author", required => Typed<User>;
+        prerelease = "prerelease", required => LeafRead<Leaf55>;
+        created_at = "created_at", required => ViaValue<Check2>;
+        published_at = "published_at", required => ViaValue<Check2>;
+        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, { usize::MAX }, Checks91>;
+        tarball_url = "tarball_url", required => ViaValue<Check2>;
+        zipball_url = "zipball_url", required => ViaValue<Check2>; body = "body", required; } deny;
         contract[validators::t10::<26>], BASE0,
         "/definitions/release$prereleased/properties/release"
     );
     rt::object_reader!(
-        read_414, ReleasePublishedRelease { _ => LeafRead<Leaf2>; url = "url", required;
+        read_414, ReleasePublishedRelease { _ => AnyString; url = "url", required;
         assets_url = "assets_url", required; upload_url = "upload_url", required;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
         node_id = "node_id", required; tag_name = "tag_name", required;
         target_commitish = "target_commitish", required; name = "name", required;
-        draft = "draft", required => LeafRead<Leaf4>; author = "author", required => Typed<User>;
-        prerelease = "prerelease", required => LeafRead<Leaf4>;
-        created_at = "created_at", required => ViaValue<Check6>;
+        draft = "draft", required => AnyBool; author = "author", required => Typed<User>;
+        prerelease = "prerelease", required => AnyBool;
+        created_at = "created_at", required => ViaValue<Check2>;
         published_at = "published_at", required;
-        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, {
-        usize::MAX }, Checks136>; tarball_url = "tarball_url", required => ViaValue<Check6>;
-        zipball_url = "zipball_url", required => ViaValue<Check6>; body = "body", required; } deny;
+        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, { usize::MAX }, Checks91>;
+        tarball_url = "tarball_url", required => ViaValue<Check2>;
+        zipball_url = "zipball_url", required => ViaValue<Check2>; body = "body", required; } deny;
         contract[validators::t10::<27>], BASE0, "/definitions/release$published/properties/release"
     );
     rt::object_reader!(
-        read_417, ReleaseUnpublishedRelease { _ => LeafRead<Leaf2>; url = "url", required;
+        read_417, ReleaseUnpublishedRelease { _ => AnyString; url = "url", required;
         assets_url = "assets_url", required; upload_url = "upload_url", required;
-        html_url = "html_url", required; id = "id", required => LeafRead<Leaf1>;
+        html_url = "html_url", required; id = "id", required => AnyInteger;
         node_id = "node_id", required; tag_name = "tag_name", required;
         target_commitish = "target_commitish", required; name = "name", required;
-        draft = "draft", required => LeafRead<Leaf4>; author = "author", required => Typed<User>;
-        prerelease = "prerelease", required => LeafRead<Leaf4>;
-        created_at = "created_at", required => ViaValue<Check6>;
-        published_at = "published_at", required => LeafRead<Leaf71>;
-        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, {
-        usize::MAX }, Checks136>; tarball_url = "tarball_url", required => ViaValue<Check6>;
-        zipball_url = "zipball_url", required => ViaValue<Check6>; body = "body", required; } deny;
+        draft = "draft", required => AnyBool; author = "author", required => Typed<User>;
+        prerelease = "prerelease", required => AnyBool;
+        created_at = "created_at", required => ViaValue<Check2>;
+        published_at = "published_at", required => LeafRead<Leaf50>;
+        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, { usize::MAX }, Checks91>;
+        tarball_url = "tarball_url", required => ViaValue<Check2>;
+        zipball_url = "zipball_url", required => ViaValue<Check2>; body = "body", required; } deny;
         contract[validators::t10::<28>], BASE0,
         "/definitions/release$unpublished/properties/release"
     );
@@ -13954,7 +13724,7 @@ mod fast {
         contract[validators::v354], BASE0, "/definitions/repository$edited/properties/changes"
     );
     rt::object_reader!(
-        read_424, Description { from = "from", required => ViaValue<Check6>; } deny;
+        read_424, Description { from = "from", required => ViaValue<Check2>; } deny;
         contract[validators::t3::<5>], BASE0,
         "/definitions/repository$edited/properties/changes/properties/description"
     );
@@ -13984,12 +13754,9 @@ mod fast {
         BASE0,
         "/definitions/repository$transferred/properties/changes/properties/owner/properties/from"
     );
-    rt::string_leaf!(
-        Leaf138 -> RepositoryImportEventStatus, |s| [!::std::matches!(s, "success" | "cancelled" |
-        "failure")] => RepositoryImportEventStatus::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_437, RepositoryImportEvent { status = "status", required => LeafRead<Leaf138>;
+        read_437, RepositoryImportEvent {
+        status = "status", required => Listed<RepositoryImportEventStatus>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -13997,8 +13764,8 @@ mod fast {
         contract[validators::v362], BASE0, "/definitions/repository_import$event"
     );
     rt::object_reader!(
-        read_441, RepositoryVulnerabilityAlertCreateAlert { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; affected_range = "affected_range", required;
+        read_441, RepositoryVulnerabilityAlertCreateAlert { _ => AnyString;
+        id = "id", required => AnyInteger; affected_range = "affected_range", required;
         affected_package_name = "affected_package_name", required;
         dismisser = "dismisser" => Typed<User>; dismiss_reason = "dismiss_reason";
         dismissed_at = "dismissed_at"; severity = "severity"; ghsa_id = "ghsa_id";
@@ -14008,8 +13775,8 @@ mod fast {
         "/definitions/repository_vulnerability_alert$create/properties/alert"
     );
     rt::object_reader!(
-        read_443, RepositoryVulnerabilityAlertDismissAlert { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; affected_range = "affected_range", required;
+        read_443, RepositoryVulnerabilityAlertDismissAlert { _ => AnyString;
+        id = "id", required => AnyInteger; affected_range = "affected_range", required;
         affected_package_name = "affected_package_name", required;
         dismisser = "dismisser", required => Typed<User>;
         dismiss_reason = "dismiss_reason", required; dismissed_at = "dismissed_at", required;
@@ -14020,8 +13787,8 @@ mod fast {
         "/definitions/repository_vulnerability_alert$dismiss/properties/alert"
     );
     rt::object_reader!(
-        read_445, RepositoryVulnerabilityAlertResolveAlert { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; affected_range = "affected_range", required;
+        read_445, RepositoryVulnerabilityAlertResolveAlert { _ => AnyString;
+        id = "id", required => AnyInteger; affected_range = "affected_range", required;
         affected_package_name = "affected_package_name", required;
         dismisser = "dismisser" => Typed<User>; dismiss_reason = "dismiss_reason";
         dismissed_at = "dismissed_at"; ghsa_id = "ghsa_id"; severity = "severity";
@@ -14031,114 +13798,109 @@ mod fast {
         "/definitions/repository_vulnerability_alert$resolve/properties/alert"
     );
     rt::object_reader!(
-        read_448, SecretScanningAlertCreatedAlert { _ => LeafRead<Leaf10>;
-        number = "number", required => LeafRead<Leaf1>;
-        secret_type = "secret_type", required => LeafRead<Leaf2>;
-        resolution = "resolution", required; resolved_by = "resolved_by", required;
-        resolved_at = "resolved_at", required; } deny; contract[validators::t22::<0>], BASE0,
+        read_448, SecretScanningAlertCreatedAlert { _ => AnyNull;
+        number = "number", required => AnyInteger;
+        secret_type = "secret_type", required => AnyString; resolution = "resolution", required;
+        resolved_by = "resolved_by", required; resolved_at = "resolved_at", required; } deny;
+        contract[validators::t22::<0>], BASE0,
         "/definitions/secret_scanning_alert$created/properties/alert"
     );
-    rt::string_leaf!(
-        Leaf139 -> Resolution, |s| [!::std::matches!(s, "false_positive" | "wontfix" | "revoked" |
-        "used_in_tests")] => Resolution::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_451, SecretScanningAlertResolvedAlert { number = "number", required => LeafRead<Leaf1>;
-        secret_type = "secret_type", required => LeafRead<Leaf2>;
-        resolution = "resolution", required => LeafRead<Leaf139>;
+        read_451, SecretScanningAlertResolvedAlert { number = "number", required => AnyInteger;
+        secret_type = "secret_type", required => AnyString;
+        resolution = "resolution", required => Listed<Resolution>;
         resolved_by = "resolved_by", required => Typed<User>;
-        resolved_at = "resolved_at", required => LeafRead<Leaf2>; } deny;
-        contract[validators::t22::<1>], BASE0,
-        "/definitions/secret_scanning_alert$resolved/properties/alert"
+        resolved_at = "resolved_at", required => AnyString; } deny; contract[validators::t22::<1>],
+        BASE0, "/definitions/secret_scanning_alert$resolved/properties/alert"
     );
-    rt::array_checks!(Checks140, items = validators::v375);
-    rt::array_checks!(Checks141, items = validators::v376);
-    rt::array_checks!(Checks142, items = validators::t88::<11>);
-    rt::array_checks!(Checks143, items = validators::v378);
+    rt::array_checks!(Checks92, items = validators::v375);
+    rt::array_checks!(Checks93, items = validators::v376);
+    rt::array_checks!(Checks94, items = validators::t88::<11>);
+    rt::array_checks!(Checks95, items = validators::v378);
     rt::object_reader!(
-        read_455, SecurityAdvisoryPerformedSecurityAdvisory { _ => LeafRead<Leaf2>;
+        read_455, SecurityAdvisoryPerformedSecurityAdvisory { _ => AnyString;
         cvss = "cvss", required => Typed<Cvss>;
-        cwes = "cwes", required => VecOf<Typed<Cwe>, 0usize, { usize::MAX }, Checks140>;
+        cwes = "cwes", required => VecOf<Typed<Cwe>, 0usize, { usize::MAX }, Checks92>;
         ghsa_id = "ghsa_id", required; summary = "summary", required;
         description = "description", required; severity = "severity", required;
         identifiers = "identifiers", required => VecOf<Typed<Identifier>, 0usize, {
-        usize::MAX }, Checks141>;
+        usize::MAX }, Checks93>;
         references = "references", required => VecOf<Typed<Reference>, 0usize, {
-        usize::MAX }, Checks142>; published_at = "published_at", required;
+        usize::MAX }, Checks94>; published_at = "published_at", required;
         updated_at = "updated_at", required;
-        withdrawn_at = "withdrawn_at", required => ViaValue<Check6>;
+        withdrawn_at = "withdrawn_at", required => ViaValue<Check2>;
         vulnerabilities = "vulnerabilities", required => VecOf<Typed<Vulnerability>, 0usize, {
-        usize::MAX }, Checks143>; } deny; contract[validators::t23::<0>], BASE0,
+        usize::MAX }, Checks95>; } deny; contract[validators::t23::<0>], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory"
     );
     rt::object_reader!(
-        read_456, Cvss { vector_string = "vector_string", required => ViaValue<Check6>;
-        score = "score", required => LeafRead<Leaf101>; } deny; contract[validators::v374], BASE0,
+        read_456, Cvss { vector_string = "vector_string", required => ViaValue<Check2>;
+        score = "score", required => AnyNumber; } deny; contract[validators::v374], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/cvss"
     );
     rt::object_reader!(
-        read_457, Cwe { cwe_id = "cwe_id", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>; } deny; contract[validators::v375], BASE0,
+        read_457, Cwe { cwe_id = "cwe_id", required => AnyString;
+        name = "name", required => AnyString; } deny; contract[validators::v375], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items"
     );
     rt::object_reader!(
-        read_458, Identifier { value = "value", required => LeafRead<Leaf2>;
-        r#type = "type", required => LeafRead<Leaf2>; } deny; contract[validators::v376], BASE0,
+        read_458, Identifier { value = "value", required => AnyString;
+        r#type = "type", required => AnyString; } deny; contract[validators::v376], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items"
     );
     rt::object_reader!(
-        read_459, Reference { url = "url", required => LeafRead<Leaf2>; } deny;
+        read_459, Reference { url = "url", required => AnyString; } deny;
         contract[validators::t88::<11>], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/references/items"
     );
-    rt::via_value!(Check144 -> Option<FirstPatchedVersion>, |v| rt::is_valid(validators::v380, v));
+    rt::via_value!(Check96 -> Option<FirstPatchedVersion>, |v| rt::is_valid(validators::v380, v));
     rt::object_reader!(
         read_460, Vulnerability { package = "package", required => Typed<VulnerabilityPackage>;
-        severity = "severity", required => LeafRead<Leaf2>;
-        vulnerable_version_range = "vulnerable_version_range", required => LeafRead<Leaf2>;
-        first_patched_version = "first_patched_version", required => ViaValue<Check144>; } deny;
+        severity = "severity", required => AnyString;
+        vulnerable_version_range = "vulnerable_version_range", required => AnyString;
+        first_patched_version = "first_patched_version", required => ViaValue<Check96>; } deny;
         contract[validators::v378], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items"
     );
     rt::object_reader!(
-        read_461, VulnerabilityPackage { ecosystem = "ecosystem", required => LeafRead<Leaf2>;
-        name = "name", required => LeafRead<Leaf2>; } deny; contract[validators::v379], BASE0,
+        read_461, VulnerabilityPackage { ecosystem = "ecosystem", required => AnyString;
+        name = "name", required => AnyString; } deny; contract[validators::v379], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package"
     );
     rt::object_reader!(
-        read_462, FirstPatchedVersion { identifier = "identifier", required => LeafRead<Leaf2>;
-        } deny; contract[validators::v380], BASE0,
+        read_462, FirstPatchedVersion { identifier = "identifier", required => AnyString; } deny;
+        contract[validators::v380], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version"
     );
     rt::object_reader!(
-        read_466, SecurityAdvisoryWithdrawnSecurityAdvisory { _ => LeafRead<Leaf2>;
+        read_466, SecurityAdvisoryWithdrawnSecurityAdvisory { _ => AnyString;
         cvss = "cvss", required => Typed<Cvss>;
-        cwes = "cwes", required => VecOf<Typed<Cwe>, 0usize, { usize::MAX }, Checks140>;
+        cwes = "cwes", required => VecOf<Typed<Cwe>, 0usize, { usize::MAX }, Checks92>;
         ghsa_id = "ghsa_id", required; summary = "summary", required;
         description = "description", required; severity = "severity", required;
         identifiers = "identifiers", required => VecOf<Typed<Identifier>, 0usize, {
-        usize::MAX }, Checks141>;
+        usize::MAX }, Checks93>;
         references = "references", required => VecOf<Typed<Reference>, 0usize, {
-        usize::MAX }, Checks142>; published_at = "published_at", required;
+        usize::MAX }, Checks94>; published_at = "published_at", required;
         updated_at = "updated_at", required; withdrawn_at = "withdrawn_at", required;
         vulnerabilities = "vulnerabilities", required => VecOf<Typed<Vulnerability>, 0usize, {
-        usize::MAX }, Checks143>; } deny; contract[validators::t23::<1>], BASE0,
+        usize::MAX }, Checks95>; } deny; contract[validators::t23::<1>], BASE0,
         "/definitions/security_advisory$withdrawn/properties/security_advisory"
     );
     rt::object_reader!(
-        read_469, Sponsorship { _ => LeafRead<Leaf2>; node_id = "node_id", required;
+        read_469, Sponsorship { _ => AnyString; node_id = "node_id", required;
         created_at = "created_at", required; sponsorable = "sponsorable", required => Typed<User>;
         sponsor = "sponsor", required => Typed<User>; privacy_level = "privacy_level", required;
         tier = "tier", required => Typed<SponsorshipTier>; } deny; contract[validators::v383],
         BASE0, "/definitions/sponsorship$cancelled/properties/sponsorship"
     );
     rt::object_reader!(
-        read_470, SponsorshipTier { _ => LeafRead<Leaf2>; node_id = "node_id", required;
+        read_470, SponsorshipTier { _ => AnyString; node_id = "node_id", required;
         created_at = "created_at", required; description = "description", required;
-        monthly_price_in_cents = "monthly_price_in_cents", required => LeafRead<Leaf1>;
-        monthly_price_in_dollars = "monthly_price_in_dollars", required => LeafRead<Leaf1>;
-        name = "name", required; is_one_time = "is_one_time", required => LeafRead<Leaf4>;
-        is_custom_ammount = "is_custom_ammount", required => LeafRead<Leaf4>; } deny;
+        monthly_price_in_cents = "monthly_price_in_cents", required => AnyInteger;
+        monthly_price_in_dollars = "monthly_price_in_dollars", required => AnyInteger;
+        name = "name", required; is_one_time = "is_one_time", required => AnyBool;
+        is_custom_ammount = "is_custom_ammount", required => AnyBool; } deny;
         contract[validators::v384], BASE0, "/definitions/sponsorship-tier"
     );
     rt::object_reader!(
@@ -14156,20 +13918,16 @@ mod fast {
         contract[validators::t3::<7>], BASE0,
         "/definitions/sponsorship$pending_tier_change/properties/changes/properties/tier"
     );
-    rt::string_leaf!(
-        Leaf145 -> StatusEventState, |s| [!::std::matches!(s, "pending" | "success" | "failure" |
-        "error")] => StatusEventState::from_listed_str(s)
-    );
-    rt::array_checks!(Checks146, items = validators::v398);
+    rt::array_checks!(Checks97, items = validators::v398);
     rt::object_reader!(
-        read_482, StatusEvent { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
+        read_482, StatusEvent { _ => AnyString; id = "id", required => AnyInteger;
         sha = "sha", required; name = "name", required;
-        avatar_url = "avatar_url" => ViaValue<Check6>;
-        target_url = "target_url", required => ViaValue<Check6>; context = "context", required;
-        description = "description", required => ViaValue<Check6>;
-        state = "state", required => LeafRead<Leaf145>;
+        avatar_url = "avatar_url" => ViaValue<Check2>;
+        target_url = "target_url", required => ViaValue<Check2>; context = "context", required;
+        description = "description", required => ViaValue<Check2>;
+        state = "state", required => Listed<StatusEventState>;
         commit = "commit", required => Typed<StatusEventCommit>;
-        branches = "branches", required => VecOf<Typed<Branch>, 0usize, { usize::MAX }, Checks146>;
+        branches = "branches", required => VecOf<Typed<Branch>, 0usize, { usize::MAX }, Checks97>;
         created_at = "created_at", required; updated_at = "updated_at", required;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14177,61 +13935,54 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v389], BASE0, "/definitions/status$event"
     );
-    rt::array_checks!(Checks147, items = validators::v397);
+    rt::array_checks!(Checks98, items = validators::v397);
     rt::object_reader!(
-        read_484, StatusEventCommit { _ => LeafRead<Leaf2>; sha = "sha", required;
+        read_484, StatusEventCommit { _ => AnyString; sha = "sha", required;
         node_id = "node_id", required; commit = "commit", required => Typed<CommitCommit>;
         url = "url", required; html_url = "html_url", required;
-        comments_url = "comments_url", required; author = "author", required => ViaValue<Check28>;
-        committer = "committer", required => ViaValue<Check28>;
+        comments_url = "comments_url", required; author = "author", required => ViaValue<Check15>;
+        committer = "committer", required => ViaValue<Check15>;
         parents = "parents", required => VecOf<Typed<CommitParent>, 0usize, {
-        usize::MAX }, Checks147>; } deny;
+        usize::MAX }, Checks98>; } deny;
         contract[validators::v391], BASE0, "/definitions/status$event/properties/commit"
     );
     rt::object_reader!(
         read_485, CommitCommit { author = "author", required => Typed<CommitAuthor>;
         committer = "committer", required => Typed<CommitAuthor>;
-        message = "message", required => LeafRead<Leaf2>; tree = "tree", required => Typed<Tree>;
-        url = "url", required => LeafRead<Leaf2>;
-        comment_count = "comment_count", required => LeafRead<Leaf1>;
+        message = "message", required => AnyString; tree = "tree", required => Typed<Tree>;
+        url = "url", required => AnyString; comment_count = "comment_count", required => AnyInteger;
         verification = "verification", required => Typed<Verification>; } deny;
         contract[validators::v392], BASE0,
         "/definitions/status$event/properties/commit/properties/commit"
     );
     rt::object_reader!(
-        read_486, CommitAuthor { _ => LeafRead<Leaf2>; name = "name", required;
-        email = "email", required => ViaValue<Check25>; date = "date", required;
+        read_486, CommitAuthor { _ => AnyString; name = "name", required;
+        email = "email", required => ViaValue<Check13>; date = "date", required;
         username = "username"; } deny; contract[validators::t10::<29>], BASE0,
         "/definitions/status$event/properties/commit/properties/commit/properties/author"
     );
     rt::object_reader!(
-        read_487, Tree { sha = "sha", required => LeafRead<Leaf2>;
-        url = "url", required => LeafRead<Leaf2>; } deny; contract[validators::v394], BASE0,
+        read_487, Tree { sha = "sha", required => AnyString; url = "url", required => AnyString;
+        } deny; contract[validators::v394], BASE0,
         "/definitions/status$event/properties/commit/properties/commit/properties/tree"
     );
-    rt::string_leaf!(
-        Leaf148 -> Reason, |s| [!::std::matches!(s, "expired_key" | "not_signing_key" |
-        "gpgverify_error" | "gpgverify_unavailable" | "unsigned" | "unknown_signature_type" |
-        "no_user" | "unverified_email" | "bad_email" | "unknown_key" | "malformed_signature" |
-        "invalid" | "valid")] => Reason::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_488, Verification { verified = "verified", required => LeafRead<Leaf4>;
-        reason = "reason", required => LeafRead<Leaf148>;
-        signature = "signature", required => ViaValue<Check6>;
-        payload = "payload", required => ViaValue<Check6>; } deny; contract[validators::v395],
+        read_488, Verification { verified = "verified", required => AnyBool;
+        reason = "reason", required => Listed<Reason>;
+        signature = "signature", required => ViaValue<Check2>;
+        payload = "payload", required => ViaValue<Check2>; } deny; contract[validators::v395],
         BASE0,
         "/definitions/status$event/properties/commit/properties/commit/properties/verification"
     );
     rt::object_reader!(
-        read_490, CommitParent { _ => LeafRead<Leaf2>; sha = "sha", required; url = "url", required;
+        read_490, CommitParent { _ => AnyString; sha = "sha", required; url = "url", required;
         html_url = "html_url", required; } deny; contract[validators::v397], BASE0,
         "/definitions/status$event/properties/commit/properties/parents/items"
     );
     rt::object_reader!(
-        read_491, Branch { name = "name", required => LeafRead<Leaf2>;
-        commit = "commit", required => Typed<Tree>;
-        protected = "protected", required => LeafRead<Leaf4>; } deny;
+        read_491, Branch { name = "name", required => AnyString;
+        commit = "commit", required => Typed<Tree>; protected = "protected", required => AnyBool;
+        } deny;
         contract[validators::v398], BASE0, "/definitions/status$event/properties/branches/items"
     );
     rt::object_reader!(
@@ -14253,8 +14004,8 @@ mod fast {
         "/definitions/team$edited/properties/changes/properties/repository/properties/permissions"
     );
     rt::object_reader!(
-        read_500, PermissionsFrom { _ => LeafRead<Leaf4>; admin = "admin"; pull = "pull";
-        push = "push"; } deny; contract[validators::v403], BASE0,
+        read_500, PermissionsFrom { _ => AnyBool; admin = "admin"; pull = "pull"; push = "push";
+        } deny; contract[validators::v403], BASE0,
         "/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from"
     );
     rt::object_reader!(
@@ -14266,144 +14017,134 @@ mod fast {
         contract[validators::v404], BASE0, "/definitions/team_add$event"
     );
     rt::via_value!(
-        Check149 -> Option<rt::Map<String, rt::Value>>, |v| rt::is_valid(validators::t2::<20>, v)
+        Check99 -> Option<rt::Map<String, rt::Value>>, |v| rt::is_valid(validators::t2::<20>, v)
     );
     rt::object_reader!(
-        read_505, WorkflowDispatchEvent { inputs = "inputs", required => ViaValue<Check149>;
-        r#ref = "ref", required => LeafRead<Leaf2>;
+        read_505, WorkflowDispatchEvent { inputs = "inputs", required => ViaValue<Check99>;
+        r#ref = "ref", required => AnyString;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization" => Typed<Organization>;
-        workflow = "workflow", required => LeafRead<Leaf2>; } deny;
+        workflow = "workflow", required => AnyString; } deny;
         contract[validators::v406], BASE0, "/definitions/workflow_dispatch$event"
     );
-    rt::via_value!(Check150 -> WorkflowStep, |v| rt::is_valid(validators::t79::<80>, v));
-    rt::array_checks!(Checks151, items = validators::t79::<80>);
+    rt::via_value!(Check100 -> WorkflowStep, |v| rt::is_valid(validators::t79::<80>, v));
+    rt::array_checks!(Checks101, items = validators::t79::<80>);
     rt::string_leaf!(
-        Leaf152 -> WorkflowJobConclusion, |s| [!::std::matches!(s, "success" | "failure"),
+        Leaf102 -> WorkflowJobConclusion, |s| [!::std::matches!(s, "success" | "failure"),
         !::std::matches!(s, "success" | "failure")] => WorkflowJobConclusion::from_listed_str(s)
     );
     rt::object_reader!(
-        read_508, WorkflowJobCompletedWorkflowJob { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; run_id = "run_id", required => LeafRead<Leaf101>;
+        read_508, WorkflowJobCompletedWorkflowJob { _ => AnyString;
+        id = "id", required => AnyInteger; run_id = "run_id", required => AnyNumber;
         head_sha = "head_sha", required; node_id = "node_id", required; name = "name", required;
         check_run_url = "check_run_url", required; run_url = "run_url", required;
         html_url = "html_url", required; url = "url", required;
-        status = "status", required => LeafRead<Leaf22>;
-        steps = "steps", required => VecOf<ViaValue<Check150>, 1usize, { usize::MAX }, Checks151>;
-        conclusion = "conclusion", required => LeafRead<Leaf152>;
-        labels = "labels", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        status = "status", required => Listed<CheckRunStatus>;
+        steps = "steps", required => VecOf<ViaValue<Check100>, 1usize, { usize::MAX }, Checks101>;
+        conclusion = "conclusion", required => LeafRead<Leaf102>;
+        labels = "labels", required => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
         started_at = "started_at", required;
-        completed_at = "completed_at", required => ViaValue<Check6>; } deny;
+        completed_at = "completed_at", required => ViaValue<Check2>; } deny;
         contract[validators::t10::<30>], BASE0,
         "/definitions/workflow_job$completed/properties/workflow_job"
     );
-    rt::string_leaf!(
-        Leaf153 -> WorkflowJobStatus,
-        |s| [!::std::matches!(s, "queued")] => WorkflowJobStatus::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_515, WorkflowJobQueuedWorkflowJob { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; run_id = "run_id", required => LeafRead<Leaf101>;
-        head_sha = "head_sha", required; node_id = "node_id", required; name = "name", required;
+        read_515, WorkflowJobQueuedWorkflowJob { _ => AnyString; id = "id", required => AnyInteger;
+        run_id = "run_id", required => AnyNumber; head_sha = "head_sha", required;
+        node_id = "node_id", required; name = "name", required;
         check_run_url = "check_run_url", required; run_url = "run_url", required;
         html_url = "html_url", required; url = "url", required;
-        status = "status", required => LeafRead<Leaf153>;
-        steps = "steps", required => VecOf<ViaValue<Check150>, 0usize, { usize::MAX }, Checks151>;
-        conclusion = "conclusion", required => LeafRead<Leaf10>;
-        labels = "labels", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
-        started_at = "started_at", required;
-        completed_at = "completed_at", required => LeafRead<Leaf10>; } deny;
-        contract[validators::t25::<0>], BASE0,
+        status = "status", required => Listed<WorkflowJobStatus>;
+        steps = "steps", required => VecOf<ViaValue<Check100>, 0usize, { usize::MAX }, Checks101>;
+        conclusion = "conclusion", required => AnyNull;
+        labels = "labels", required => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
+        started_at = "started_at", required; completed_at = "completed_at", required => AnyNull;
+        } deny; contract[validators::t25::<0>], BASE0,
         "/definitions/workflow_job$queued/properties/workflow_job"
     );
     rt::via_value!(
-        Check154 -> Step,
+        Check103 -> Step,
         |v| rt::is_valid(validators::t79::<81>, v) && rt::is_valid(validators::t79::<80>, v)
     );
     rt::via_value!(
-        Check155 -> Option<WorkflowJobConclusion>,
-        |v| rt::is_valid(validators::v645, v) && rt::is_valid(validators::t82::<7>, v)
+        Check104 -> Option<WorkflowJobConclusion>,
+        |v| rt::is_valid(validators::v656, v) && rt::is_valid(validators::t82::<7>, v)
     );
     rt::object_reader!(
-        read_518, WorkflowJobStartedWorkflowJob { _ => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf1>; run_id = "run_id", required => LeafRead<Leaf101>;
-        head_sha = "head_sha", required; node_id = "node_id", required; name = "name", required;
+        read_518, WorkflowJobStartedWorkflowJob { _ => AnyString; id = "id", required => AnyInteger;
+        run_id = "run_id", required => AnyNumber; head_sha = "head_sha", required;
+        node_id = "node_id", required; name = "name", required;
         check_run_url = "check_run_url", required; run_url = "run_url", required;
         html_url = "html_url", required; url = "url", required;
-        status = "status", required => LeafRead<Leaf22>;
-        steps = "steps", required => VecOf<ViaValue<Check154>, 1usize, 1usize>;
-        conclusion = "conclusion", required => ViaValue<Check155>;
-        labels = "labels", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        status = "status", required => Listed<CheckRunStatus>;
+        steps = "steps", required => VecOf<ViaValue<Check103>, 1usize, 1usize>;
+        conclusion = "conclusion", required => ViaValue<Check104>;
+        labels = "labels", required => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
         started_at = "started_at", required;
-        completed_at = "completed_at", required => LeafRead<Leaf71>; } deny;
+        completed_at = "completed_at", required => LeafRead<Leaf50>; } deny;
         contract[validators::t10::<31>], BASE0,
         "/definitions/workflow_job$started/properties/workflow_job"
     );
     rt::object_reader!(
-        read_523, Workflow { _ => LeafRead<Leaf2>; badge_url = "badge_url", required;
+        read_523, Workflow { _ => AnyString; badge_url = "badge_url", required;
         created_at = "created_at", required; html_url = "html_url", required;
-        id = "id", required => LeafRead<Leaf1>; name = "name", required;
-        node_id = "node_id", required; path = "path", required; state = "state", required;
-        updated_at = "updated_at", required; url = "url", required; } deny;
-        contract[validators::v416], BASE0, "/definitions/workflow"
+        id = "id", required => AnyInteger; name = "name", required; node_id = "node_id", required;
+        path = "path", required; state = "state", required; updated_at = "updated_at", required;
+        url = "url", required; } deny; contract[validators::v416], BASE0, "/definitions/workflow"
     );
     rt::string_leaf!(
-        Leaf156 -> CheckSuiteConclusion, |s| [!::std::matches!(s, "success" | "failure" | "neutral"
+        Leaf105 -> CheckSuiteConclusion, |s| [!::std::matches!(s, "success" | "failure" | "neutral"
         | "cancelled" | "timed_out" | "action_required" | "stale"), !::std::matches!(s, "success" |
         "failure" | "neutral" | "cancelled" | "timed_out" | "action_required" | "stale")] =>
         CheckSuiteConclusion::from_listed_str(s)
     );
-    rt::array_checks!(Checks157, items = validators::t7::<1>);
-    rt::string_leaf!(
-        Leaf158 -> RootCheckSuiteEventCompletedCheckSuiteStatus, |s| [!::std::matches!(s,
-        "requested" | "in_progress" | "completed" | "queued")] =>
-        RootCheckSuiteEventCompletedCheckSuiteStatus::from_listed_str(s)
-    );
+    rt::array_checks!(Checks106, items = validators::t7::<1>);
     rt::object_reader!(
-        read_524, WorkflowRunCompletedWorkflowRun { _ => LeafRead<Leaf2>;
+        read_524, WorkflowRunCompletedWorkflowRun { _ => AnyString;
         artifacts_url = "artifacts_url", required; cancel_url = "cancel_url", required;
         check_suite_url = "check_suite_url", required;
-        check_suite_id = "check_suite_id", required => LeafRead<Leaf1>;
+        check_suite_id = "check_suite_id", required => AnyInteger;
         check_suite_node_id = "check_suite_node_id", required;
-        conclusion = "conclusion", required => LeafRead<Leaf156>;
+        conclusion = "conclusion", required => LeafRead<Leaf105>;
         created_at = "created_at", required; event = "event", required;
         head_branch = "head_branch", required;
         head_commit = "head_commit", required => Typed<CommitSimple>;
         head_repository = "head_repository", required => Typed<RepositoryLite>;
         head_sha = "head_sha", required; html_url = "html_url", required;
-        id = "id", required => LeafRead<Leaf1>; jobs_url = "jobs_url", required;
+        id = "id", required => AnyInteger; jobs_url = "jobs_url", required;
         logs_url = "logs_url", required; node_id = "node_id", required; name = "name", required;
         pull_requests = "pull_requests", required => VecOf<Typed<WorkflowRunPullRequest>, 0usize, {
-        usize::MAX }, Checks157>; repository = "repository", required => Typed<RepositoryLite>;
-        rerun_url = "rerun_url", required; run_number = "run_number", required => LeafRead<Leaf1>;
-        status = "status", required => LeafRead<Leaf158>; updated_at = "updated_at", required;
-        url = "url", required; workflow_id = "workflow_id", required => LeafRead<Leaf1>;
+        usize::MAX }, Checks106>; repository = "repository", required => Typed<RepositoryLite>;
+        rerun_url = "rerun_url", required; run_number = "run_number", required => AnyInteger;
+        status = "status", required => Listed<RootCheckSuiteEventCompletedCheckSuiteStatus>;
+        updated_at = "updated_at", required; url = "url", required;
+        workflow_id = "workflow_id", required => AnyInteger;
         workflow_url = "workflow_url", required; } deny; contract[validators::t10::<32>], BASE0,
         "/definitions/workflow_run$completed/properties/workflow_run"
     );
     rt::object_reader!(
-        read_525, RepositoryLite { _ => LeafRead<Leaf2>; archive_url = "archive_url", required;
+        read_525, RepositoryLite { _ => AnyString; archive_url = "archive_url", required;
         assignees_url = "assignees_url", required; blobs_url = "blobs_url", required;
         branches_url = "branches_url", required; collaborators_url = "collaborators_url", required;
         comments_url = "comments_url", required; commits_url = "commits_url", required;
         compare_url = "compare_url", required; contents_url = "contents_url", required;
         contributors_url = "contributors_url", required;
         deployments_url = "deployments_url", required;
-        description = "description", required => ViaValue<Check6>;
+        description = "description", required => ViaValue<Check2>;
         downloads_url = "downloads_url", required; events_url = "events_url", required;
-        fork = "fork", required => LeafRead<Leaf4>; forks_url = "forks_url", required;
+        fork = "fork", required => AnyBool; forks_url = "forks_url", required;
         full_name = "full_name", required; git_commits_url = "git_commits_url", required;
         git_refs_url = "git_refs_url", required; git_tags_url = "git_tags_url", required;
         hooks_url = "hooks_url", required; html_url = "html_url", required;
-        id = "id", required => LeafRead<Leaf1>; issue_comment_url = "issue_comment_url", required;
+        id = "id", required => AnyInteger; issue_comment_url = "issue_comment_url", required;
         issue_events_url = "issue_events_url", required; issues_url = "issues_url", required;
         keys_url = "keys_url", required; labels_url = "labels_url", required;
         languages_url = "languages_url", required; merges_url = "merges_url", required;
         milestones_url = "milestones_url", required; name = "name", required;
         node_id = "node_id", required; notifications_url = "notifications_url", required;
-        owner = "owner", required => Typed<User>; private = "private", required => LeafRead<Leaf4>;
+        owner = "owner", required => Typed<User>; private = "private", required => AnyBool;
         pulls_url = "pulls_url", required; releases_url = "releases_url", required;
         stargazers_url = "stargazers_url", required; statuses_url = "statuses_url", required;
         subscribers_url = "subscribers_url", required;
@@ -14412,41 +14153,39 @@ mod fast {
         } deny; contract[validators::v418], BASE0, "/definitions/repository-lite"
     );
     rt::object_reader!(
-        read_526, WorkflowRunPullRequest { url = "url", required => LeafRead<Leaf2>;
-        id = "id", required => LeafRead<Leaf101>; number = "number", required => LeafRead<Leaf101>;
+        read_526, WorkflowRunPullRequest { url = "url", required => AnyString;
+        id = "id", required => AnyNumber; number = "number", required => AnyNumber;
         head = "head", required => Typed<CheckRunPullRequestHead>;
         base = "base", required => Typed<CheckRunPullRequestHead>; } deny;
         contract[validators::t7::<1>], BASE0,
         "/definitions/workflow-run/properties/pull_requests/items"
     );
     rt::object_reader!(
-        read_528, WorkflowRunRequestedWorkflowRun { _ => LeafRead<Leaf2>;
+        read_528, WorkflowRunRequestedWorkflowRun { _ => AnyString;
         artifacts_url = "artifacts_url", required; cancel_url = "cancel_url", required;
         check_suite_url = "check_suite_url", required;
-        check_suite_id = "check_suite_id", required => LeafRead<Leaf1>;
+        check_suite_id = "check_suite_id", required => AnyInteger;
         check_suite_node_id = "check_suite_node_id", required;
-        conclusion = "conclusion", required => ViaValue<Check18>;
+        conclusion = "conclusion", required => ViaValue<Check10>;
         created_at = "created_at", required; event = "event", required;
         head_branch = "head_branch", required;
         head_commit = "head_commit", required => Typed<CommitSimple>;
         head_repository = "head_repository", required => Typed<RepositoryLite>;
         head_sha = "head_sha", required; html_url = "html_url", required;
-        id = "id", required => LeafRead<Leaf1>; jobs_url = "jobs_url", required;
+        id = "id", required => AnyInteger; jobs_url = "jobs_url", required;
         logs_url = "logs_url", required; node_id = "node_id", required; name = "name", required;
         pull_requests = "pull_requests", required => VecOf<Typed<WorkflowRunPullRequest>, 0usize, {
-        usize::MAX }, Checks157>; repository = "repository", required => Typed<RepositoryLite>;
-        rerun_url = "rerun_url", required; run_number = "run_number", required => LeafRead<Leaf1>;
-        status = "status", required => LeafRead<Leaf158>; updated_at = "updated_at", required;
-        url = "url", required; workflow_id = "workflow_id", required => LeafRead<Leaf1>;
+        usize::MAX }, Checks106>; repository = "repository", required => Typed<RepositoryLite>;
+        rerun_url = "rerun_url", required; run_number = "run_number", required => AnyInteger;
+        status = "status", required => Listed<RootCheckSuiteEventCompletedCheckSuiteStatus>;
+        updated_at = "updated_at", required; url = "url", required;
+        workflow_id = "workflow_id", required => AnyInteger;
         workflow_url = "workflow_url", required; } deny;
         contract[validators::v420], BASE0, "/definitions/workflow-run"
     );
-    rt::string_leaf!(
-        Leaf159 -> BranchProtectionRuleCreatedAction, |s| [!::std::matches!(s, "created")] =>
-        BranchProtectionRuleCreatedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_529, BranchProtectionRuleCreated { action = "action", required => LeafRead<Leaf159>;
+        read_529, BranchProtectionRuleCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         rule = "rule", required => Typed<BranchProtectionRule>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14454,12 +14193,9 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t26::<0>], BASE0, "/definitions/branch_protection_rule$created"
     );
-    rt::string_leaf!(
-        Leaf160 -> BranchProtectionRuleDeletedAction, |s| [!::std::matches!(s, "deleted")] =>
-        BranchProtectionRuleDeletedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_531, BranchProtectionRuleDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_531, BranchProtectionRuleDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         rule = "rule", required => Typed<BranchProtectionRule>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14468,7 +14204,8 @@ mod fast {
         contract[validators::t26::<1>], BASE0, "/definitions/branch_protection_rule$deleted"
     );
     rt::object_reader!(
-        read_533, BranchProtectionRuleEdited { action = "action", required => LeafRead<Leaf117>;
+        read_533, BranchProtectionRuleEdited {
+        action = "action", required => Listed<PullRequestEditedAction>;
         rule = "rule", required => Typed<BranchProtectionRule>;
         changes = "changes", required => Typed<BranchProtectionRuleEditedChanges>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14477,11 +14214,12 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v425], BASE0, "/definitions/branch_protection_rule$edited"
     );
-    rt::via_value!(Check161 -> Option<RequestedAction>, |v| rt::is_valid(validators::v678, v));
+    rt::via_value!(Check107 -> Option<RequestedAction>, |v| rt::is_valid(validators::v676, v));
     rt::object_reader!(
-        read_534, CheckRunCompleted { action = "action", required => LeafRead<Leaf14>;
+        read_534, CheckRunCompleted {
+        action = "action", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
         check_run = "check_run", required => Typed<CheckRunCompletedCheckRun>;
-        requested_action = "requested_action" => ViaValue<Check161>;
+        requested_action = "requested_action" => ViaValue<Check107>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -14489,38 +14227,33 @@ mod fast {
         contract[validators::t27::<0>], BASE0, "/definitions/check_run$completed"
     );
     rt::object_reader!(
-        read_535, CheckRunCreated { action = "action", required => LeafRead<Leaf159>;
+        read_535, CheckRunCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         check_run = "check_run", required => Typed<CheckRunCreatedCheckRun>;
-        requested_action = "requested_action" => ViaValue<Check161>;
+        requested_action = "requested_action" => ViaValue<Check107>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t27::<1>], BASE0, "/definitions/check_run$created"
     );
-    rt::string_leaf!(
-        Leaf162 -> CheckRunRequestedActionAction, |s| [!::std::matches!(s, "requested_action")] =>
-        CheckRunRequestedActionAction::from_listed_str(s)
-    );
-    rt::via_value!(Check163 -> RequestedAction, |v| rt::is_valid(validators::t85::<6>, v));
+    rt::via_value!(Check108 -> RequestedAction, |v| rt::is_valid(validators::t85::<6>, v));
     rt::object_reader!(
-        read_536, CheckRunRequestedAction { action = "action", required => LeafRead<Leaf162>;
+        read_536, CheckRunRequestedAction {
+        action = "action", required => Listed<CheckRunRequestedActionAction>;
         check_run = "check_run", required => Typed<CheckRunCreatedCheckRun>;
-        requested_action = "requested_action", required => ViaValue<Check163>;
+        requested_action = "requested_action", required => ViaValue<Check108>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v428], BASE0, "/definitions/check_run$requested_action"
     );
-    rt::string_leaf!(
-        Leaf164 -> CheckRunRerequestedAction,
-        |s| [!::std::matches!(s, "rerequested")] => CheckRunRerequestedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_538, CheckRunRerequested { action = "action", required => LeafRead<Leaf164>;
+        read_538, CheckRunRerequested {
+        action = "action", required => Listed<CheckRunRerequestedAction>;
         check_run = "check_run", required => Typed<CheckRunRerequestedCheckRun>;
-        requested_action = "requested_action" => ViaValue<Check161>;
+        requested_action = "requested_action" => ViaValue<Check107>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -14528,7 +14261,8 @@ mod fast {
         contract[validators::t27::<2>], BASE0, "/definitions/check_run$rerequested"
     );
     rt::object_reader!(
-        read_540, CheckSuiteCompleted { action = "action", required => LeafRead<Leaf14>;
+        read_540, CheckSuiteCompleted {
+        action = "action", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
         check_suite = "check_suite", required => Typed<CheckSuiteCompletedCheckSuite>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14536,12 +14270,9 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t28::<0>], BASE0, "/definitions/check_suite$completed"
     );
-    rt::string_leaf!(
-        Leaf165 -> CheckSuiteRequestedAction,
-        |s| [!::std::matches!(s, "requested")] => CheckSuiteRequestedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_541, CheckSuiteRequested { action = "action", required => LeafRead<Leaf165>;
+        read_541, CheckSuiteRequested {
+        action = "action", required => Listed<CheckSuiteRequestedAction>;
         check_suite = "check_suite", required => Typed<CheckSuiteCompletedCheckSuite>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14550,7 +14281,8 @@ mod fast {
         contract[validators::t28::<1>], BASE0, "/definitions/check_suite$requested"
     );
     rt::object_reader!(
-        read_543, CheckSuiteRerequested { action = "action", required => LeafRead<Leaf164>;
+        read_543, CheckSuiteRerequested {
+        action = "action", required => Listed<CheckRunRerequestedAction>;
         check_suite = "check_suite", required => Typed<CheckSuiteCompletedCheckSuite>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14558,31 +14290,22 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t28::<2>], BASE0, "/definitions/check_suite$rerequested"
     );
-    rt::string_leaf!(
-        Leaf166 -> CodeScanningAlertAppearedInBranchAction, |s| [!::std::matches!(s,
-        "appeared_in_branch")] => CodeScanningAlertAppearedInBranchAction::from_listed_str(s)
-    );
     rt::object_reader!(
         read_544, CodeScanningAlertAppearedInBranch {
-        action = "action", required => LeafRead<Leaf166>;
+        action = "action", required => Listed<CodeScanningAlertAppearedInBranchAction>;
         alert = "alert", required => Typed<CodeScanningAlertAppearedInBranchAlert>;
-        r#ref = "ref", required => LeafRead<Leaf2>;
-        commit_oid = "commit_oid", required => LeafRead<Leaf2>;
+        r#ref = "ref", required => AnyString; commit_oid = "commit_oid", required => AnyString;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<GithubOrg>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t29::<0>], BASE0, "/definitions/code_scanning_alert$appeared_in_branch"
     );
-    rt::string_leaf!(
-        Leaf167 -> CodeScanningAlertClosedByUserAction, |s| [!::std::matches!(s, "closed_by_user")]
-        => CodeScanningAlertClosedByUserAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_546, CodeScanningAlertClosedByUser { action = "action", required => LeafRead<Leaf167>;
+        read_546, CodeScanningAlertClosedByUser {
+        action = "action", required => Listed<CodeScanningAlertClosedByUserAction>;
         alert = "alert", required => Typed<CodeScanningAlertClosedByUserAlert>;
-        r#ref = "ref", required => LeafRead<Leaf2>;
-        commit_oid = "commit_oid", required => LeafRead<Leaf2>;
+        r#ref = "ref", required => AnyString; commit_oid = "commit_oid", required => AnyString;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -14590,10 +14313,10 @@ mod fast {
         contract[validators::t29::<1>], BASE0, "/definitions/code_scanning_alert$closed_by_user"
     );
     rt::object_reader!(
-        read_548, CodeScanningAlertCreated { action = "action", required => LeafRead<Leaf159>;
+        read_548, CodeScanningAlertCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         alert = "alert", required => Typed<CodeScanningAlertCreatedAlert>;
-        r#ref = "ref", required => LeafRead<Leaf2>;
-        commit_oid = "commit_oid", required => LeafRead<Leaf2>;
+        r#ref = "ref", required => AnyString; commit_oid = "commit_oid", required => AnyString;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<GithubOrg>;
         installation = "installation" => Typed<InstallationLite>;
@@ -14601,10 +14324,10 @@ mod fast {
         contract[validators::t29::<2>], BASE0, "/definitions/code_scanning_alert$created"
     );
     rt::object_reader!(
-        read_549, CodeScanningAlertFixed { action = "action", required => LeafRead<Leaf58>;
+        read_549, CodeScanningAlertFixed {
+        action = "action", required => Listed<RootCodeScanningAlertEventFixedAlertInstanceState>;
         alert = "alert", required => Typed<CodeScanningAlertFixedAlert>;
-        r#ref = "ref", required => LeafRead<Leaf2>;
-        commit_oid = "commit_oid", required => LeafRead<Leaf2>;
+        r#ref = "ref", required => AnyString; commit_oid = "commit_oid", required => AnyString;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<GithubOrg>;
         installation = "installation" => Typed<InstallationLite>;
@@ -14612,26 +14335,21 @@ mod fast {
         contract[validators::t29::<3>], BASE0, "/definitions/code_scanning_alert$fixed"
     );
     rt::object_reader!(
-        read_550, CodeScanningAlertReopened { action = "action", required => LeafRead<Leaf123>;
+        read_550, CodeScanningAlertReopened {
+        action = "action", required => Listed<PullRequestReopenedAction>;
         alert = "alert", required => Typed<CodeScanningAlertReopenedAlert>;
-        r#ref = "ref", required => LeafRead<Leaf2>;
-        commit_oid = "commit_oid", required => LeafRead<Leaf2>;
+        r#ref = "ref", required => AnyString; commit_oid = "commit_oid", required => AnyString;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<GithubOrg>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t29::<4>], BASE0, "/definitions/code_scanning_alert$reopened"
     );
-    rt::string_leaf!(
-        Leaf168 -> CodeScanningAlertReopenedByUserAction, |s| [!::std::matches!(s,
-        "reopened_by_user")] => CodeScanningAlertReopenedByUserAction::from_listed_str(s)
-    );
     rt::object_reader!(
         read_551, CodeScanningAlertReopenedByUser {
-        action = "action", required => LeafRead<Leaf168>;
+        action = "action", required => Listed<CodeScanningAlertReopenedByUserAction>;
         alert = "alert", required => Typed<CodeScanningAlertReopenedByUserAlert>;
-        r#ref = "ref", required => LeafRead<Leaf2>;
-        commit_oid = "commit_oid", required => LeafRead<Leaf2>;
+        r#ref = "ref", required => AnyString; commit_oid = "commit_oid", required => AnyString;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -14639,7 +14357,8 @@ mod fast {
         contract[validators::t29::<5>], BASE0, "/definitions/code_scanning_alert$reopened_by_user"
     );
     rt::object_reader!(
-        read_553, CommitCommentCreated { action = "action", required => LeafRead<Leaf159>;
+        read_553, CommitCommentCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         comment = "comment", required => Typed<CommitCommentCreatedComment>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14648,7 +14367,8 @@ mod fast {
         contract[validators::v445], BASE0, "/definitions/commit_comment$created"
     );
     rt::object_reader!(
-        read_554, ContentReferenceCreated { action = "action", required => LeafRead<Leaf159>;
+        read_554, ContentReferenceCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         content_reference = "content_reference", required => Typed<ContentReference>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14657,7 +14377,8 @@ mod fast {
         contract[validators::v446], BASE0, "/definitions/content_reference$created"
     );
     rt::object_reader!(
-        read_555, DeployKeyCreated { action = "action", required => LeafRead<Leaf159>;
+        read_555, DeployKeyCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         key = "key", required => Typed<Key>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14666,7 +14387,8 @@ mod fast {
         contract[validators::t30::<0>], BASE0, "/definitions/deploy_key$created"
     );
     rt::object_reader!(
-        read_556, DeployKeyDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_556, DeployKeyDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         key = "key", required => Typed<Key>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14675,10 +14397,11 @@ mod fast {
         contract[validators::t30::<1>], BASE0, "/definitions/deploy_key$deleted"
     );
     rt::object_reader!(
-        read_557, DeploymentCreated { action = "action", required => LeafRead<Leaf159>;
+        read_557, DeploymentCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         deployment = "deployment", required => Typed<DeploymentCreatedDeployment>;
-        workflow = "workflow", required => LeafRead<Leaf10>;
-        workflow_run = "workflow_run", required => LeafRead<Leaf10>;
+        workflow = "workflow", required => AnyNull;
+        workflow_run = "workflow_run", required => AnyNull;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -14686,7 +14409,8 @@ mod fast {
         contract[validators::v449], BASE0, "/definitions/deployment$created"
     );
     rt::object_reader!(
-        read_558, DeploymentStatusCreated { action = "action", required => LeafRead<Leaf159>;
+        read_558, DeploymentStatusCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         deployment_status = "deployment_status", required => Typed<DeploymentStatus>;
         deployment = "deployment", required => Typed<DeploymentStatusCreatedDeployment>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14695,12 +14419,9 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v450], BASE0, "/definitions/deployment_status$created"
     );
-    rt::string_leaf!(
-        Leaf169 -> DiscussionAnsweredAction,
-        |s| [!::std::matches!(s, "answered")] => DiscussionAnsweredAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_559, DiscussionAnswered { action = "action", required => LeafRead<Leaf169>;
+        read_559, DiscussionAnswered {
+        action = "action", required => Listed<DiscussionAnsweredAction>;
         discussion = "discussion", required => Typed<DiscussionAnsweredDiscussion>;
         answer = "answer", required => Typed<Answer>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14709,14 +14430,10 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v451], BASE0, "/definitions/discussion$answered"
     );
-    rt::string_leaf!(
-        Leaf170 -> DiscussionCategoryChangedAction, |s| [!::std::matches!(s, "category_changed")] =>
-        DiscussionCategoryChangedAction::from_listed_str(s)
-    );
     rt::object_reader!(
         read_561, DiscussionCategoryChanged {
         changes = "changes", required => Typed<DiscussionCategoryChangedChanges>;
-        action = "action", required => LeafRead<Leaf170>;
+        action = "action", required => Listed<DiscussionCategoryChangedAction>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14725,7 +14442,8 @@ mod fast {
         contract[validators::t31::<0>], BASE0, "/definitions/discussion$category_changed"
     );
     rt::object_reader!(
-        read_563, DiscussionCreated { action = "action", required => LeafRead<Leaf159>;
+        read_563, DiscussionCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         discussion = "discussion", required => Typed<DiscussionCreatedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14734,7 +14452,8 @@ mod fast {
         contract[validators::t32::<0>], BASE0, "/definitions/discussion$created"
     );
     rt::object_reader!(
-        read_564, DiscussionDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_564, DiscussionDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14744,7 +14463,7 @@ mod fast {
     );
     rt::object_reader!(
         read_565, DiscussionEdited { changes = "changes" => Typed<DiscussionEditedChanges>;
-        action = "action", required => LeafRead<Leaf117>;
+        action = "action", required => Listed<PullRequestEditedAction>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14753,7 +14472,8 @@ mod fast {
         contract[validators::v457], BASE0, "/definitions/discussion$edited"
     );
     rt::object_reader!(
-        read_566, DiscussionLabeled { action = "action", required => LeafRead<Leaf118>;
+        read_566, DiscussionLabeled {
+        action = "action", required => Listed<PullRequestLabeledAction>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         label = "label", required => Typed<Label>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14763,7 +14483,7 @@ mod fast {
         contract[validators::t33::<0>], BASE0, "/definitions/discussion$labeled"
     );
     rt::object_reader!(
-        read_567, DiscussionLocked { action = "action", required => LeafRead<Leaf119>;
+        read_567, DiscussionLocked { action = "action", required => Listed<DiscussionState>;
         discussion = "discussion", required => Typed<DiscussionLockedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14771,12 +14491,8 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t32::<2>], BASE0, "/definitions/discussion$locked"
     );
-    rt::string_leaf!(
-        Leaf171 -> DiscussionPinnedAction,
-        |s| [!::std::matches!(s, "pinned")] => DiscussionPinnedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_568, DiscussionPinned { action = "action", required => LeafRead<Leaf171>;
+        read_568, DiscussionPinned { action = "action", required => Listed<DiscussionPinnedAction>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14784,14 +14500,10 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t32::<3>], BASE0, "/definitions/discussion$pinned"
     );
-    rt::string_leaf!(
-        Leaf172 -> DiscussionTransferredAction,
-        |s| [!::std::matches!(s, "transferred")] => DiscussionTransferredAction::from_listed_str(s)
-    );
     rt::object_reader!(
         read_570, DiscussionTransferred {
         changes = "changes", required => Typed<DiscussionTransferredChanges>;
-        action = "action", required => LeafRead<Leaf172>;
+        action = "action", required => Listed<DiscussionTransferredAction>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14799,12 +14511,9 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t31::<1>], BASE0, "/definitions/discussion$transferred"
     );
-    rt::string_leaf!(
-        Leaf173 -> DiscussionUnansweredAction,
-        |s| [!::std::matches!(s, "unanswered")] => DiscussionUnansweredAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_572, DiscussionUnanswered { action = "action", required => LeafRead<Leaf173>;
+        read_572, DiscussionUnanswered {
+        action = "action", required => Listed<DiscussionUnansweredAction>;
         discussion = "discussion", required => Typed<DiscussionUnansweredDiscussion>;
         old_answer = "old_answer", required => Typed<Answer>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14814,7 +14523,8 @@ mod fast {
         contract[validators::v464], BASE0, "/definitions/discussion$unanswered"
     );
     rt::object_reader!(
-        read_574, DiscussionUnlabeled { action = "action", required => LeafRead<Leaf126>;
+        read_574, DiscussionUnlabeled {
+        action = "action", required => Listed<PullRequestUnlabeledAction>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         label = "label", required => Typed<Label>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14824,7 +14534,8 @@ mod fast {
         contract[validators::t33::<1>], BASE0, "/definitions/discussion$unlabeled"
     );
     rt::object_reader!(
-        read_575, DiscussionUnlocked { action = "action", required => LeafRead<Leaf127>;
+        read_575, DiscussionUnlocked {
+        action = "action", required => Listed<PullRequestUnlockedAction>;
         discussion = "discussion", required => Typed<DiscussionUnlockedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14832,12 +14543,9 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t32::<4>], BASE0, "/definitions/discussion$unlocked"
     );
-    rt::string_leaf!(
-        Leaf174 -> DiscussionUnpinnedAction,
-        |s| [!::std::matches!(s, "unpinned")] => DiscussionUnpinnedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_576, DiscussionUnpinned { action = "action", required => LeafRead<Leaf174>;
+        read_576, DiscussionUnpinned {
+        action = "action", required => Listed<DiscussionUnpinnedAction>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -14846,7 +14554,8 @@ mod fast {
         contract[validators::t32::<5>], BASE0, "/definitions/discussion$unpinned"
     );
     rt::object_reader!(
-        read_578, DiscussionCommentCreated { action = "action", required => LeafRead<Leaf159>;
+        read_578, DiscussionCommentCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         comment = "comment", required => Typed<DiscussionCommentCreatedComment>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14856,7 +14565,8 @@ mod fast {
         contract[validators::t34::<0>], BASE0, "/definitions/discussion_comment$created"
     );
     rt::object_reader!(
-        read_579, DiscussionCommentDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_579, DiscussionCommentDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         comment = "comment", required => Typed<DiscussionCommentCreatedComment>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14868,7 +14578,7 @@ mod fast {
     rt::object_reader!(
         read_580, DiscussionCommentEdited {
         changes = "changes", required => Typed<DiscussionCommentEditedChanges>;
-        action = "action", required => LeafRead<Leaf117>;
+        action = "action", required => Listed<PullRequestEditedAction>;
         comment = "comment", required => Typed<DiscussionCommentCreatedComment>;
         discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14877,103 +14587,86 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v472], BASE0, "/definitions/discussion_comment$edited"
     );
-    rt::string_leaf!(
-        Leaf175 -> GithubAppAuthorizationRevokedAction, |s| [!::std::matches!(s, "revoked")] =>
-        GithubAppAuthorizationRevokedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_581, GithubAppAuthorizationRevoked { action = "action", required => LeafRead<Leaf175>;
+        read_581, GithubAppAuthorizationRevoked {
+        action = "action", required => Listed<GithubAppAuthorizationRevokedAction>;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::v473], BASE0, "/definitions/github_app_authorization$revoked"
     );
-    rt::array_checks!(Checks176, items = validators::v180);
+    rt::array_checks!(Checks109, items = validators::v180);
     rt::object_reader!(
-        read_583, InstallationCreated { action = "action", required => LeafRead<Leaf159>;
+        read_583, InstallationCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         installation = "installation", required => Typed<InstallationCreatedInstallation>;
         repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
-        usize::MAX }, Checks176>; requester = "requester" => Typed<User>;
+        usize::MAX }, Checks109>; requester = "requester" => Typed<User>;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t35::<0>], BASE0, "/definitions/installation$created"
     );
     rt::object_reader!(
-        read_584, InstallationDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_584, InstallationDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         installation = "installation", required => Typed<InstallationCreatedInstallation>;
         repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
-        usize::MAX }, Checks176>; requester = "requester" => LeafRead<Leaf10>;
+        usize::MAX }, Checks109>; requester = "requester" => AnyNull;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t35::<1>], BASE0, "/definitions/installation$deleted"
     );
-    rt::string_leaf!(
-        Leaf177 -> InstallationNewPermissionsAcceptedAction, |s| [!::std::matches!(s,
-        "new_permissions_accepted")] => InstallationNewPermissionsAcceptedAction::from_listed_str(s)
-    );
     rt::object_reader!(
         read_585, InstallationNewPermissionsAccepted {
-        action = "action", required => LeafRead<Leaf177>;
+        action = "action", required => Listed<InstallationNewPermissionsAcceptedAction>;
         installation = "installation", required => Typed<InstallationCreatedInstallation>;
         repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
-        usize::MAX }, Checks176>; requester = "requester" => LeafRead<Leaf10>;
+        usize::MAX }, Checks109>; requester = "requester" => AnyNull;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t35::<2>], BASE0, "/definitions/installation$new_permissions_accepted"
     );
-    rt::string_leaf!(
-        Leaf178 -> InstallationSuspendAction,
-        |s| [!::std::matches!(s, "suspend")] => InstallationSuspendAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_587, InstallationSuspend { action = "action", required => LeafRead<Leaf178>;
+        read_587, InstallationSuspend {
+        action = "action", required => Listed<InstallationSuspendAction>;
         installation = "installation", required => Typed<InstallationSuspendInstallation>;
         repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
-        usize::MAX }, Checks176>; requester = "requester" => LeafRead<Leaf10>;
+        usize::MAX }, Checks109>; requester = "requester" => AnyNull;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t35::<3>], BASE0, "/definitions/installation$suspend"
     );
-    rt::string_leaf!(
-        Leaf179 -> InstallationUnsuspendAction,
-        |s| [!::std::matches!(s, "unsuspend")] => InstallationUnsuspendAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_589, InstallationUnsuspend { action = "action", required => LeafRead<Leaf179>;
+        read_589, InstallationUnsuspend {
+        action = "action", required => Listed<InstallationUnsuspendAction>;
         installation = "installation", required => Typed<InstallationUnsuspendInstallation>;
         repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
-        usize::MAX }, Checks176>; requester = "requester" => LeafRead<Leaf10>;
+        usize::MAX }, Checks109>; requester = "requester" => AnyNull;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t35::<4>], BASE0, "/definitions/installation$unsuspend"
     );
-    rt::string_leaf!(
-        Leaf180 -> InstallationRepositoriesAddedAction, |s| [!::std::matches!(s, "added")] =>
-        InstallationRepositoriesAddedAction::from_listed_str(s)
-    );
-    rt::array_checks!(Checks181, items = validators::v184);
+    rt::array_checks!(Checks110, items = validators::v184);
     rt::object_reader!(
-        read_591, InstallationRepositoriesAdded { action = "action", required => LeafRead<Leaf180>;
+        read_591, InstallationRepositoriesAdded {
+        action = "action", required => Listed<InstallationRepositoriesAddedAction>;
         installation = "installation", required => Typed<InstallationCreatedInstallation>;
-        repository_selection = "repository_selection", required => LeafRead<Leaf81>;
+        repository_selection = "repository_selection", required => Listed<RepositorySelection>;
         repositories_added = "repositories_added", required => VecOf<Typed<RepositoriesAddedItem>,
-        0usize, { usize::MAX }, Checks176>; repositories_removed = "repositories_removed", required
-        => VecOf<Typed<RepositoriesRemovedItem>, 0usize, 0usize, Checks181>;
-        requester = "requester", required => ViaValue<Check28>;
+        0usize, { usize::MAX }, Checks109>; repositories_removed = "repositories_removed", required
+        => VecOf<Typed<RepositoriesRemovedItem>, 0usize, 0usize, Checks110>;
+        requester = "requester", required => ViaValue<Check15>;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t36::<0>], BASE0, "/definitions/installation_repositories$added"
     );
-    rt::string_leaf!(
-        Leaf182 -> InstallationRepositoriesRemovedAction, |s| [!::std::matches!(s, "removed")] =>
-        InstallationRepositoriesRemovedAction::from_listed_str(s)
-    );
     rt::object_reader!(
         read_593, InstallationRepositoriesRemoved {
-        action = "action", required => LeafRead<Leaf182>;
+        action = "action", required => Listed<InstallationRepositoriesRemovedAction>;
         installation = "installation", required => Typed<InstallationCreatedInstallation>;
-        repository_selection = "repository_selection", required => LeafRead<Leaf81>;
+        repository_selection = "repository_selection", required => Listed<RepositorySelection>;
         repositories_added = "repositories_added", required => VecOf<Typed<RepositoriesAddedItem>,
-        0usize, 0usize, Checks176>; repositories_removed = "repositories_removed", required =>
-        VecOf<Typed<RepositoriesAddedItem>, 0usize, { usize::MAX }, Checks176>;
-        requester = "requester", required => ViaValue<Check28>;
+        0usize, 0usize, Checks109>; repositories_removed = "repositories_removed", required =>
+        VecOf<Typed<RepositoriesAddedItem>, 0usize, { usize::MAX }, Checks109>;
+        requester = "requester", required => ViaValue<Check15>;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t36::<1>], BASE0, "/definitions/installation_repositories$removed"
     );
     rt::object_reader!(
-        read_595, IssueCommentCreated { action = "action", required => LeafRead<Leaf159>;
+        read_595, IssueCommentCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         issue = "issue", required => Typed<IssueCommentCreatedIssue>;
         comment = "comment", required => Typed<IssueComment>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14983,7 +14676,8 @@ mod fast {
         contract[validators::t37::<0>], BASE0, "/definitions/issue_comment$created"
     );
     rt::object_reader!(
-        read_596, IssueCommentDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_596, IssueCommentDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         issue = "issue", required => Typed<IssueCommentCreatedIssue>;
         comment = "comment", required => Typed<IssueComment>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -14993,7 +14687,8 @@ mod fast {
         contract[validators::t37::<1>], BASE0, "/definitions/issue_comment$deleted"
     );
     rt::object_reader!(
-        read_597, IssueCommentEdited { action = "action", required => LeafRead<Leaf117>;
+        read_597, IssueCommentEdited {
+        action = "action", required => Listed<PullRequestEditedAction>;
         changes = "changes", required => Typed<IssueCommentEditedChanges>;
         issue = "issue", required => Typed<IssueCommentCreatedIssue>;
         comment = "comment", required => Typed<IssueComment>;
@@ -15004,9 +14699,9 @@ mod fast {
         contract[validators::v489], BASE0, "/definitions/issue_comment$edited"
     );
     rt::object_reader!(
-        read_598, IssuesAssigned { action = "action", required => LeafRead<Leaf106>;
+        read_598, IssuesAssigned { action = "action", required => Listed<PullRequestAssignedAction>;
         issue = "issue", required => Typed<IssuesAssignedIssue>;
-        assignee = "assignee" => ViaValue<Check28>;
+        assignee = "assignee" => ViaValue<Check15>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15014,7 +14709,8 @@ mod fast {
         contract[validators::t38::<0>], BASE0, "/definitions/issues$assigned"
     );
     rt::object_reader!(
-        read_599, IssuesClosed { action = "action", required => LeafRead<Leaf113>;
+        read_599, IssuesClosed {
+        action = "action", required => Listed<RootIssuesEventClosedIssueState>;
         issue = "issue", required => Typed<IssuesClosedIssue>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15023,7 +14719,8 @@ mod fast {
         contract[validators::t39::<0>], BASE0, "/definitions/issues$closed"
     );
     rt::object_reader!(
-        read_600, IssuesDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_600, IssuesDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         issue = "issue", required => Typed<IssuesAssignedIssue>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15031,12 +14728,9 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t39::<1>], BASE0, "/definitions/issues$deleted"
     );
-    rt::string_leaf!(
-        Leaf183 -> IssuesDemilestonedAction,
-        |s| [!::std::matches!(s, "demilestoned")] => IssuesDemilestonedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_601, IssuesDemilestoned { action = "action", required => LeafRead<Leaf183>;
+        read_601, IssuesDemilestoned {
+        action = "action", required => Listed<IssuesDemilestonedAction>;
         issue = "issue", required => Typed<IssuesDemilestonedIssue>;
         milestone = "milestone", required => Typed<IssueMilestone>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15046,7 +14740,7 @@ mod fast {
         contract[validators::t40::<0>], BASE0, "/definitions/issues$demilestoned"
     );
     rt::object_reader!(
-        read_603, IssuesEdited { action = "action", required => LeafRead<Leaf117>;
+        read_603, IssuesEdited { action = "action", required => Listed<PullRequestEditedAction>;
         issue = "issue", required => Typed<IssuesAssignedIssue>; label = "label" => Typed<Label>;
         changes = "changes", required => Typed<IssuesEditedChanges>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15056,7 +14750,7 @@ mod fast {
         contract[validators::v495], BASE0, "/definitions/issues$edited"
     );
     rt::object_reader!(
-        read_604, IssuesLabeled { action = "action", required => LeafRead<Leaf118>;
+        read_604, IssuesLabeled { action = "action", required => Listed<PullRequestLabeledAction>;
         issue = "issue", required => Typed<IssuesAssignedIssue>; label = "label" => Typed<Label>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15065,23 +14759,19 @@ mod fast {
         contract[validators::t41::<0>], BASE0, "/definitions/issues$labeled"
     );
     rt::via_value!(
-        Check184<const K0> -> IssuesLockedIssue, |v| rt::is_valid(validators::t10::<K0>, v)
+        Check111<const K0> -> IssuesLockedIssue, |v| rt::is_valid(validators::t10::<K0>, v)
     );
     rt::object_reader!(
-        read_605, IssuesLocked { action = "action", required => LeafRead<Leaf119>;
-        issue = "issue", required => ViaValue<Check184<35>>;
+        read_605, IssuesLocked { action = "action", required => Listed<DiscussionState>;
+        issue = "issue", required => ViaValue<Check111<35>>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t39::<2>], BASE0, "/definitions/issues$locked"
     );
-    rt::string_leaf!(
-        Leaf185 -> IssuesMilestonedAction,
-        |s| [!::std::matches!(s, "milestoned")] => IssuesMilestonedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_606, IssuesMilestoned { action = "action", required => LeafRead<Leaf185>;
+        read_606, IssuesMilestoned { action = "action", required => Listed<IssuesMilestonedAction>;
         issue = "issue", required => Typed<IssuesMilestonedIssue>;
         milestone = "milestone", required => Typed<IssueMilestone>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15091,7 +14781,7 @@ mod fast {
         contract[validators::t40::<1>], BASE0, "/definitions/issues$milestoned"
     );
     rt::object_reader!(
-        read_608, IssuesOpened { action = "action", required => LeafRead<Leaf120>;
+        read_608, IssuesOpened { action = "action", required => Listed<PullRequestOpenedAction>;
         changes = "changes" => Typed<IssuesOpenedChanges>;
         issue = "issue", required => Typed<IssuesOpenedIssue>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15101,7 +14791,7 @@ mod fast {
         contract[validators::v500], BASE0, "/definitions/issues$opened"
     );
     rt::object_reader!(
-        read_609, IssuesPinned { action = "action", required => LeafRead<Leaf171>;
+        read_609, IssuesPinned { action = "action", required => Listed<DiscussionPinnedAction>;
         issue = "issue", required => Typed<IssuesAssignedIssue>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15110,7 +14800,7 @@ mod fast {
         contract[validators::t39::<3>], BASE0, "/definitions/issues$pinned"
     );
     rt::object_reader!(
-        read_610, IssuesReopened { action = "action", required => LeafRead<Leaf123>;
+        read_610, IssuesReopened { action = "action", required => Listed<PullRequestReopenedAction>;
         issue = "issue", required => Typed<IssuesReopenedIssue>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15119,7 +14809,8 @@ mod fast {
         contract[validators::t39::<4>], BASE0, "/definitions/issues$reopened"
     );
     rt::object_reader!(
-        read_611, IssuesTransferred { action = "action", required => LeafRead<Leaf172>;
+        read_611, IssuesTransferred {
+        action = "action", required => Listed<DiscussionTransferredAction>;
         changes = "changes", required => Typed<IssuesTransferredChanges>;
         issue = "issue", required => Typed<IssuesAssignedIssue>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15129,9 +14820,10 @@ mod fast {
         contract[validators::v503], BASE0, "/definitions/issues$transferred"
     );
     rt::object_reader!(
-        read_612, IssuesUnassigned { action = "action", required => LeafRead<Leaf125>;
+        read_612, IssuesUnassigned {
+        action = "action", required => Listed<PullRequestUnassignedAction>;
         issue = "issue", required => Typed<IssuesAssignedIssue>;
-        assignee = "assignee" => ViaValue<Check28>;
+        assignee = "assignee" => ViaValue<Check15>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15139,7 +14831,8 @@ mod fast {
         contract[validators::t38::<1>], BASE0, "/definitions/issues$unassigned"
     );
     rt::object_reader!(
-        read_613, IssuesUnlabeled { action = "action", required => LeafRead<Leaf126>;
+        read_613, IssuesUnlabeled {
+        action = "action", required => Listed<PullRequestUnlabeledAction>;
         issue = "issue", required => Typed<IssuesAssignedIssue>; label = "label" => Typed<Label>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15148,8 +14841,8 @@ mod fast {
         contract[validators::t41::<1>], BASE0, "/definitions/issues$unlabeled"
     );
     rt::object_reader!(
-        read_614, IssuesUnlocked { action = "action", required => LeafRead<Leaf127>;
-        issue = "issue", required => ViaValue<Check184<36>>;
+        read_614, IssuesUnlocked { action = "action", required => Listed<PullRequestUnlockedAction>;
+        issue = "issue", required => ViaValue<Check111<36>>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15157,7 +14850,7 @@ mod fast {
         contract[validators::t39::<5>], BASE0, "/definitions/issues$unlocked"
     );
     rt::object_reader!(
-        read_615, IssuesUnpinned { action = "action", required => LeafRead<Leaf174>;
+        read_615, IssuesUnpinned { action = "action", required => Listed<DiscussionUnpinnedAction>;
         issue = "issue", required => Typed<IssuesAssignedIssue>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15166,7 +14859,8 @@ mod fast {
         contract[validators::t39::<6>], BASE0, "/definitions/issues$unpinned"
     );
     rt::object_reader!(
-        read_616, LabelCreated { action = "action", required => LeafRead<Leaf159>;
+        read_616, LabelCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         label = "label", required => Typed<Label>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15175,7 +14869,8 @@ mod fast {
         contract[validators::t42::<0>], BASE0, "/definitions/label$created"
     );
     rt::object_reader!(
-        read_617, LabelDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_617, LabelDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         label = "label", required => Typed<Label>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15184,7 +14879,7 @@ mod fast {
         contract[validators::t42::<1>], BASE0, "/definitions/label$deleted"
     );
     rt::object_reader!(
-        read_618, LabelEdited { action = "action", required => LeafRead<Leaf117>;
+        read_618, LabelEdited { action = "action", required => Listed<PullRequestEditedAction>;
         label = "label", required => Typed<Label>; changes = "changes" => Typed<LabelEditedChanges>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15192,68 +14887,50 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v510], BASE0, "/definitions/label$edited"
     );
-    rt::string_leaf!(
-        Leaf187 -> MarketplacePurchaseCancelledAction, |s| [!::std::matches!(s, "cancelled")] =>
-        MarketplacePurchaseCancelledAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_619, MarketplacePurchaseCancelled { action = "action", required => LeafRead<Leaf187>;
-        effective_date = "effective_date", required => LeafRead<Leaf2>;
+        read_619, MarketplacePurchaseCancelled {
+        action = "action", required => Listed<MarketplacePurchaseCancelledAction>;
+        effective_date = "effective_date", required => AnyString;
         sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
         required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
         previous_marketplace_purchase = "previous_marketplace_purchase" =>
         Typed<PreviousMarketplacePurchase>; } deny;
         contract[validators::t43::<0>], BASE0, "/definitions/marketplace_purchase$cancelled"
     );
-    rt::string_leaf!(
-        Leaf188 -> MarketplacePurchaseChangedAction,
-        |s| [!::std::matches!(s, "changed")] => MarketplacePurchaseChangedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_621, MarketplacePurchaseChanged { action = "action", required => LeafRead<Leaf188>;
-        effective_date = "effective_date", required => LeafRead<Leaf2>;
+        read_621, MarketplacePurchaseChanged {
+        action = "action", required => Listed<MarketplacePurchaseChangedAction>;
+        effective_date = "effective_date", required => AnyString;
         sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
         required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
         previous_marketplace_purchase = "previous_marketplace_purchase" =>
         Typed<PreviousMarketplacePurchase>; } deny;
         contract[validators::t43::<1>], BASE0, "/definitions/marketplace_purchase$changed"
     );
-    rt::string_leaf!(
-        Leaf189 -> MarketplacePurchasePendingChangeAction, |s| [!::std::matches!(s,
-        "pending_change")] => MarketplacePurchasePendingChangeAction::from_listed_str(s)
-    );
     rt::object_reader!(
         read_623, MarketplacePurchasePendingChange {
-        action = "action", required => LeafRead<Leaf189>;
-        effective_date = "effective_date", required => LeafRead<Leaf2>;
+        action = "action", required => Listed<MarketplacePurchasePendingChangeAction>;
+        effective_date = "effective_date", required => AnyString;
         sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
         required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
         previous_marketplace_purchase = "previous_marketplace_purchase" =>
         Typed<PreviousMarketplacePurchase>; } deny;
         contract[validators::t43::<2>], BASE0, "/definitions/marketplace_purchase$pending_change"
     );
-    rt::string_leaf!(
-        Leaf190 -> MarketplacePurchasePendingChangeCancelledAction, |s| [!::std::matches!(s,
-        "pending_change_cancelled")] =>
-        MarketplacePurchasePendingChangeCancelledAction::from_listed_str(s)
-    );
     rt::object_reader!(
         read_625, MarketplacePurchasePendingChangeCancelled {
-        action = "action", required => LeafRead<Leaf190>;
-        effective_date = "effective_date", required => LeafRead<Leaf2>;
+        action = "action", required => Listed<MarketplacePurchasePendingChangeCancelledAction>;
+        effective_date = "effective_date", required => AnyString;
         sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
         required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
         previous_marketplace_purchase = "previous_marketplace_purchase" =>
         Typed<PreviousMarketplacePurchase>; } deny; contract[validators::t43::<3>], BASE0,
         "/definitions/marketplace_purchase$pending_change_cancelled"
     );
-    rt::string_leaf!(
-        Leaf191 -> MarketplacePurchasePurchasedAction, |s| [!::std::matches!(s, "purchased")] =>
-        MarketplacePurchasePurchasedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_627, MarketplacePurchasePurchased { action = "action", required => LeafRead<Leaf191>;
-        effective_date = "effective_date", required => LeafRead<Leaf2>;
+        read_627, MarketplacePurchasePurchased {
+        action = "action", required => Listed<MarketplacePurchasePurchasedAction>;
+        effective_date = "effective_date", required => AnyString;
         sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
         required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
         previous_marketplace_purchase = "previous_marketplace_purchase" =>
@@ -15261,7 +14938,8 @@ mod fast {
         contract[validators::t43::<4>], BASE0, "/definitions/marketplace_purchase$purchased"
     );
     rt::object_reader!(
-        read_629, MemberAdded { action = "action", required => LeafRead<Leaf180>;
+        read_629, MemberAdded {
+        action = "action", required => Listed<InstallationRepositoriesAddedAction>;
         changes = "changes" => Typed<MemberAddedChanges>;
         member = "member", required => Typed<User>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15270,7 +14948,7 @@ mod fast {
         contract[validators::v521], BASE0, "/definitions/member$added"
     );
     rt::object_reader!(
-        read_630, MemberEdited { action = "action", required => LeafRead<Leaf117>;
+        read_630, MemberEdited { action = "action", required => Listed<PullRequestEditedAction>;
         member = "member", required => Typed<User>;
         changes = "changes", required => Typed<MemberEditedChanges>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15279,48 +14957,47 @@ mod fast {
         contract[validators::v522], BASE0, "/definitions/member$edited"
     );
     rt::object_reader!(
-        read_631, MemberRemoved { action = "action", required => LeafRead<Leaf182>;
+        read_631, MemberRemoved {
+        action = "action", required => Listed<InstallationRepositoriesRemovedAction>;
         member = "member", required => Typed<User>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         installation = "installation" => Typed<InstallationLite>;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::v523], BASE0, "/definitions/member$removed"
     );
-    rt::string_leaf!(
-        Leaf192 -> MembershipAddedScope,
-        |s| [!::std::matches!(s, "team")] => MembershipAddedScope::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_632, MembershipAdded { action = "action", required => LeafRead<Leaf180>;
-        scope = "scope", required => LeafRead<Leaf192>; member = "member", required => Typed<User>;
-        sender = "sender", required => Typed<User>; team = "team", required => Typed<Team>;
+        read_632, MembershipAdded {
+        action = "action", required => Listed<InstallationRepositoriesAddedAction>;
+        scope = "scope", required => Listed<MembershipAddedScope>;
+        member = "member", required => Typed<User>; sender = "sender", required => Typed<User>;
+        team = "team", required => Typed<Team>;
         organization = "organization", required => Typed<Organization>;
         installation = "installation" => Typed<InstallationLite>; } deny;
         contract[validators::t44::<0>], BASE0, "/definitions/membership$added"
     );
-    rt::string_leaf!(
-        Leaf193 -> MembershipRemovedScope, |s| [!::std::matches!(s, "team" | "organization")] =>
-        MembershipRemovedScope::from_listed_str(s)
-    );
-    rt::via_value!(Check194 -> MembershipRemovedTeam, |v| rt::is_valid(validators::t2::<6>, v));
+    rt::via_value!(Check113 -> MembershipRemovedTeam, |v| rt::is_valid(validators::t2::<6>, v));
     rt::object_reader!(
-        read_633, MembershipRemoved { action = "action", required => LeafRead<Leaf182>;
-        scope = "scope", required => LeafRead<Leaf193>; member = "member", required => Typed<User>;
-        sender = "sender", required => Typed<User>; team = "team", required => ViaValue<Check194>;
+        read_633, MembershipRemoved {
+        action = "action", required => Listed<InstallationRepositoriesRemovedAction>;
+        scope = "scope", required => Listed<MembershipRemovedScope>;
+        member = "member", required => Typed<User>; sender = "sender", required => Typed<User>;
+        team = "team", required => ViaValue<Check113>;
         organization = "organization", required => Typed<Organization>;
         installation = "installation" => Typed<InstallationLite>; } deny;
         contract[validators::t44::<1>], BASE0, "/definitions/membership$removed"
     );
     rt::object_reader!(
-        read_634, MetaDeleted { action = "action", required => LeafRead<Leaf160>;
-        hook_id = "hook_id", required => LeafRead<Leaf1>;
+        read_634, MetaDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
+        hook_id = "hook_id", required => AnyInteger;
         hook = "hook", required => Typed<MetaDeletedHook>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::v526], BASE0, "/definitions/meta$deleted"
     );
     rt::object_reader!(
-        read_635, MilestoneClosed { action = "action", required => LeafRead<Leaf113>;
+        read_635, MilestoneClosed {
+        action = "action", required => Listed<RootIssuesEventClosedIssueState>;
         milestone = "milestone", required => Typed<MilestoneClosedMilestone>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15329,7 +15006,8 @@ mod fast {
         contract[validators::t45::<0>], BASE0, "/definitions/milestone$closed"
     );
     rt::object_reader!(
-        read_636, MilestoneCreated { action = "action", required => LeafRead<Leaf159>;
+        read_636, MilestoneCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         milestone = "milestone", required => Typed<MilestoneCreatedMilestone>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15338,7 +15016,8 @@ mod fast {
         contract[validators::t45::<1>], BASE0, "/definitions/milestone$created"
     );
     rt::object_reader!(
-        read_637, MilestoneDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_637, MilestoneDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         milestone = "milestone", required => Typed<IssueMilestone>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15347,7 +15026,7 @@ mod fast {
         contract[validators::t45::<2>], BASE0, "/definitions/milestone$deleted"
     );
     rt::object_reader!(
-        read_638, MilestoneEdited { action = "action", required => LeafRead<Leaf117>;
+        read_638, MilestoneEdited { action = "action", required => Listed<PullRequestEditedAction>;
         changes = "changes", required => Typed<MilestoneEditedChanges>;
         milestone = "milestone", required => Typed<IssueMilestone>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15357,7 +15036,7 @@ mod fast {
         contract[validators::v530], BASE0, "/definitions/milestone$edited"
     );
     rt::object_reader!(
-        read_639, MilestoneOpened { action = "action", required => LeafRead<Leaf120>;
+        read_639, MilestoneOpened { action = "action", required => Listed<PullRequestOpenedAction>;
         milestone = "milestone", required => Typed<MilestoneCreatedMilestone>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15365,24 +15044,17 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t45::<3>], BASE0, "/definitions/milestone$opened"
     );
-    rt::string_leaf!(
-        Leaf195 -> OrgBlockBlockedAction,
-        |s| [!::std::matches!(s, "blocked")] => OrgBlockBlockedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_640, OrgBlockBlocked { action = "action", required => LeafRead<Leaf195>;
+        read_640, OrgBlockBlocked { action = "action", required => Listed<OrgBlockBlockedAction>;
         blocked_user = "blocked_user", required => Typed<User>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization", required => Typed<Organization>; } deny;
         contract[validators::t46::<0>], BASE0, "/definitions/org_block$blocked"
     );
-    rt::string_leaf!(
-        Leaf196 -> OrgBlockUnblockedAction,
-        |s| [!::std::matches!(s, "unblocked")] => OrgBlockUnblockedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_642, OrgBlockUnblocked { action = "action", required => LeafRead<Leaf196>;
+        read_642, OrgBlockUnblocked {
+        action = "action", required => Listed<OrgBlockUnblockedAction>;
         blocked_user = "blocked_user", required => Typed<User>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15390,79 +15062,60 @@ mod fast {
         contract[validators::t46::<1>], BASE0, "/definitions/org_block$unblocked"
     );
     rt::object_reader!(
-        read_644, OrganizationDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_644, OrganizationDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         membership = "membership", required => Typed<Membership>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization", required => Typed<Organization>; } deny;
         contract[validators::t47::<0>], BASE0, "/definitions/organization$deleted"
     );
-    rt::string_leaf!(
-        Leaf197 -> OrganizationMemberAddedAction, |s| [!::std::matches!(s, "member_added")] =>
-        OrganizationMemberAddedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_645, OrganizationMemberAdded { action = "action", required => LeafRead<Leaf197>;
+        read_645, OrganizationMemberAdded {
+        action = "action", required => Listed<OrganizationMemberAddedAction>;
         membership = "membership", required => Typed<Membership>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization", required => Typed<Organization>; } deny;
         contract[validators::t47::<1>], BASE0, "/definitions/organization$member_added"
     );
-    rt::string_leaf!(
-        Leaf198 -> OrganizationMemberInvitedAction, |s| [!::std::matches!(s, "member_invited")] =>
-        OrganizationMemberInvitedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_647, OrganizationMemberInvited { action = "action", required => LeafRead<Leaf198>;
+        read_647, OrganizationMemberInvited {
+        action = "action", required => Listed<OrganizationMemberInvitedAction>;
         invitation = "invitation", required => Typed<Invitation>;
         user = "user", required => Typed<User>; sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization", required => Typed<Organization>; } deny;
         contract[validators::v539], BASE0, "/definitions/organization$member_invited"
     );
-    rt::string_leaf!(
-        Leaf199 -> OrganizationMemberRemovedAction, |s| [!::std::matches!(s, "member_removed")] =>
-        OrganizationMemberRemovedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_649, OrganizationMemberRemoved { action = "action", required => LeafRead<Leaf199>;
+        read_649, OrganizationMemberRemoved {
+        action = "action", required => Listed<OrganizationMemberRemovedAction>;
         membership = "membership", required => Typed<Membership>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization", required => Typed<Organization>; } deny;
         contract[validators::t47::<2>], BASE0, "/definitions/organization$member_removed"
     );
-    rt::string_leaf!(
-        Leaf200 -> OrganizationRenamedAction,
-        |s| [!::std::matches!(s, "renamed")] => OrganizationRenamedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_651, OrganizationRenamed { action = "action", required => LeafRead<Leaf200>;
+        read_651, OrganizationRenamed {
+        action = "action", required => Listed<OrganizationRenamedAction>;
         membership = "membership", required => Typed<Membership>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization", required => Typed<Organization>; } deny;
         contract[validators::t47::<3>], BASE0, "/definitions/organization$renamed"
     );
-    rt::string_leaf!(
-        Leaf201 -> PackagePublishedAction,
-        |s| [!::std::matches!(s, "published")] => PackagePublishedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_653, PackagePublished { action = "action", required => LeafRead<Leaf201>;
+        read_653, PackagePublished { action = "action", required => Listed<PackagePublishedAction>;
         package = "package", required => Typed<PackagePublishedPackage>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t48::<0>], BASE0, "/definitions/package$published"
     );
-    rt::string_leaf!(
-        Leaf202 -> PackageUpdatedAction,
-        |s| [!::std::matches!(s, "updated")] => PackageUpdatedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_655, PackageUpdated { action = "action", required => LeafRead<Leaf202>;
+        read_655, PackageUpdated { action = "action", required => Listed<PackageUpdatedAction>;
         package = "package", required => Typed<PackagePublishedPackage>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15470,7 +15123,8 @@ mod fast {
         contract[validators::t48::<1>], BASE0, "/definitions/package$updated"
     );
     rt::object_reader!(
-        read_657, ProjectClosed { action = "action", required => LeafRead<Leaf113>;
+        read_657, ProjectClosed {
+        action = "action", required => Listed<RootIssuesEventClosedIssueState>;
         project = "project", required => Typed<Project>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15479,7 +15133,8 @@ mod fast {
         contract[validators::t49::<0>], BASE0, "/definitions/project$closed"
     );
     rt::object_reader!(
-        read_658, ProjectCreated { action = "action", required => LeafRead<Leaf159>;
+        read_658, ProjectCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         project = "project", required => Typed<Project>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15488,7 +15143,8 @@ mod fast {
         contract[validators::t49::<1>], BASE0, "/definitions/project$created"
     );
     rt::object_reader!(
-        read_659, ProjectDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_659, ProjectDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         project = "project", required => Typed<Project>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15497,7 +15153,7 @@ mod fast {
         contract[validators::t49::<2>], BASE0, "/definitions/project$deleted"
     );
     rt::object_reader!(
-        read_660, ProjectEdited { action = "action", required => LeafRead<Leaf117>;
+        read_660, ProjectEdited { action = "action", required => Listed<PullRequestEditedAction>;
         changes = "changes", required => Typed<ProjectEditedChanges>;
         project = "project", required => Typed<Project>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15507,7 +15163,8 @@ mod fast {
         contract[validators::v552], BASE0, "/definitions/project$edited"
     );
     rt::object_reader!(
-        read_661, ProjectReopened { action = "action", required => LeafRead<Leaf123>;
+        read_661, ProjectReopened {
+        action = "action", required => Listed<PullRequestReopenedAction>;
         project = "project", required => Typed<Project>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15515,12 +15172,9 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t49::<3>], BASE0, "/definitions/project$reopened"
     );
-    rt::string_leaf!(
-        Leaf203 -> ProjectCardConvertedAction,
-        |s| [!::std::matches!(s, "converted")] => ProjectCardConvertedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_662, ProjectCardConverted { action = "action", required => LeafRead<Leaf203>;
+        read_662, ProjectCardConverted {
+        action = "action", required => Listed<ProjectCardConvertedAction>;
         changes = "changes", required => Typed<ProjectCardConvertedChanges>;
         project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15530,7 +15184,8 @@ mod fast {
         contract[validators::t50::<0>], BASE0, "/definitions/project_card$converted"
     );
     rt::object_reader!(
-        read_664, ProjectCardCreated { action = "action", required => LeafRead<Leaf159>;
+        read_664, ProjectCardCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15539,7 +15194,8 @@ mod fast {
         contract[validators::t51::<0>], BASE0, "/definitions/project_card$created"
     );
     rt::object_reader!(
-        read_665, ProjectCardDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_665, ProjectCardDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15548,7 +15204,8 @@ mod fast {
         contract[validators::t51::<1>], BASE0, "/definitions/project_card$deleted"
     );
     rt::object_reader!(
-        read_666, ProjectCardEdited { action = "action", required => LeafRead<Leaf117>;
+        read_666, ProjectCardEdited {
+        action = "action", required => Listed<PullRequestEditedAction>;
         changes = "changes", required => Typed<ProjectCardConvertedChanges>;
         project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15557,12 +15214,8 @@ mod fast {
         installation = "installation" => Typed<InstallationLite>; } deny;
         contract[validators::t50::<1>], BASE0, "/definitions/project_card$edited"
     );
-    rt::string_leaf!(
-        Leaf204 -> ProjectCardMovedAction,
-        |s| [!::std::matches!(s, "moved")] => ProjectCardMovedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_667, ProjectCardMoved { action = "action", required => LeafRead<Leaf204>;
+        read_667, ProjectCardMoved { action = "action", required => Listed<ProjectCardMovedAction>;
         changes = "changes", required => Typed<ProjectCardMovedChanges>;
         project_card = "project_card", required => Typed<ProjectCardMovedProjectCard>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15572,7 +15225,8 @@ mod fast {
         contract[validators::t50::<2>], BASE0, "/definitions/project_card$moved"
     );
     rt::object_reader!(
-        read_669, ProjectColumnCreated { action = "action", required => LeafRead<Leaf159>;
+        read_669, ProjectColumnCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         project_column = "project_column", required => Typed<ProjectColumn>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15581,7 +15235,8 @@ mod fast {
         contract[validators::t52::<0>], BASE0, "/definitions/project_column$created"
     );
     rt::object_reader!(
-        read_670, ProjectColumnDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_670, ProjectColumnDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         project_column = "project_column", required => Typed<ProjectColumn>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15590,7 +15245,8 @@ mod fast {
         contract[validators::t52::<1>], BASE0, "/definitions/project_column$deleted"
     );
     rt::object_reader!(
-        read_671, ProjectColumnEdited { action = "action", required => LeafRead<Leaf117>;
+        read_671, ProjectColumnEdited {
+        action = "action", required => Listed<PullRequestEditedAction>;
         changes = "changes", required => Typed<ProjectColumnEditedChanges>;
         project_column = "project_column", required => Typed<ProjectColumn>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15600,7 +15256,8 @@ mod fast {
         contract[validators::v563], BASE0, "/definitions/project_column$edited"
     );
     rt::object_reader!(
-        read_672, ProjectColumnMoved { action = "action", required => LeafRead<Leaf204>;
+        read_672, ProjectColumnMoved {
+        action = "action", required => Listed<ProjectCardMovedAction>;
         project_column = "project_column", required => Typed<ProjectColumn>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15609,7 +15266,8 @@ mod fast {
         contract[validators::t52::<2>], BASE0, "/definitions/project_column$moved"
     );
     rt::object_reader!(
-        read_673, PullRequestReviewDismissed { action = "action", required => LeafRead<Leaf51>;
+        read_673, PullRequestReviewDismissed { action = "action", required =>
+        Listed<RootCodeScanningAlertEventClosedByUserAlertInstanceState>;
         review = "review", required => Typed<PullRequestReviewDismissedReview>;
         pull_request = "pull_request", required => Typed<SimplePullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15619,7 +15277,8 @@ mod fast {
         contract[validators::t53::<0>], BASE0, "/definitions/pull_request_review$dismissed"
     );
     rt::object_reader!(
-        read_674, PullRequestReviewEdited { action = "action", required => LeafRead<Leaf117>;
+        read_674, PullRequestReviewEdited {
+        action = "action", required => Listed<PullRequestEditedAction>;
         changes = "changes", required => Typed<IssueCommentEditedChanges>;
         review = "review", required => Typed<PullRequestReviewEditedReview>;
         pull_request = "pull_request", required => Typed<SimplePullRequest>;
@@ -15629,12 +15288,9 @@ mod fast {
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::v566], BASE0, "/definitions/pull_request_review$edited"
     );
-    rt::string_leaf!(
-        Leaf205 -> PullRequestReviewSubmittedAction, |s| [!::std::matches!(s, "submitted")] =>
-        PullRequestReviewSubmittedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_675, PullRequestReviewSubmitted { action = "action", required => LeafRead<Leaf205>;
+        read_675, PullRequestReviewSubmitted {
+        action = "action", required => Listed<PullRequestReviewSubmittedAction>;
         review = "review", required => Typed<PullRequestReviewEditedReview>;
         pull_request = "pull_request", required => Typed<SimplePullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15645,7 +15301,7 @@ mod fast {
     );
     rt::object_reader!(
         read_677, PullRequestReviewCommentCreated {
-        action = "action", required => LeafRead<Leaf159>;
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         comment = "comment", required => Typed<PullRequestReviewComment>; pull_request =
         "pull_request", required => Typed<PullRequestReviewCommentCreatedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15656,7 +15312,7 @@ mod fast {
     );
     rt::object_reader!(
         read_678, PullRequestReviewCommentDeleted {
-        action = "action", required => LeafRead<Leaf160>;
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         comment = "comment", required => Typed<PullRequestReviewComment>; pull_request =
         "pull_request", required => Typed<PullRequestReviewCommentDeletedPullRequest>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15666,7 +15322,8 @@ mod fast {
         contract[validators::t54::<1>], BASE0, "/definitions/pull_request_review_comment$deleted"
     );
     rt::object_reader!(
-        read_679, PullRequestReviewCommentEdited { action = "action", required => LeafRead<Leaf117>;
+        read_679, PullRequestReviewCommentEdited {
+        action = "action", required => Listed<PullRequestEditedAction>;
         changes = "changes", required => Typed<IssueCommentEditedChanges>;
         comment = "comment", required => Typed<PullRequestReviewComment>;
         pull_request = "pull_request", required => Typed<PullRequestReviewCommentEditedPullRequest>;
@@ -15677,7 +15334,8 @@ mod fast {
         contract[validators::v571], BASE0, "/definitions/pull_request_review_comment$edited"
     );
     rt::object_reader!(
-        read_680, ReleaseCreated { action = "action", required => LeafRead<Leaf159>;
+        read_680, ReleaseCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         release = "release", required => Typed<ReleaseCreatedRelease>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15686,7 +15344,8 @@ mod fast {
         contract[validators::t55::<0>], BASE0, "/definitions/release$created"
     );
     rt::object_reader!(
-        read_681, ReleaseDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_681, ReleaseDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         release = "release", required => Typed<ReleaseCreatedRelease>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15695,7 +15354,7 @@ mod fast {
         contract[validators::t55::<1>], BASE0, "/definitions/release$deleted"
     );
     rt::object_reader!(
-        read_682, ReleaseEdited { action = "action", required => LeafRead<Leaf117>;
+        read_682, ReleaseEdited { action = "action", required => Listed<PullRequestEditedAction>;
         changes = "changes", required => Typed<ReleaseEditedChanges>;
         release = "release", required => Typed<ReleaseCreatedRelease>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -15704,12 +15363,9 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v574], BASE0, "/definitions/release$edited"
     );
-    rt::string_leaf!(
-        Leaf206 -> ReleasePrereleasedAction,
-        |s| [!::std::matches!(s, "prereleased")] => ReleasePrereleasedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_683, ReleasePrereleased { action = "action", required => LeafRead<Leaf206>;
+        read_683, ReleasePrereleased {
+        action = "action", required => Listed<ReleasePrereleasedAction>;
         release = "release", required => Typed<ReleasePrereleasedRelease>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15718,7 +15374,7 @@ mod fast {
         contract[validators::t55::<2>], BASE0, "/definitions/release$prereleased"
     );
     rt::object_reader!(
-        read_685, ReleasePublished { action = "action", required => LeafRead<Leaf201>;
+        read_685, ReleasePublished { action = "action", required => Listed<PackagePublishedAction>;
         release = "release", required => Typed<ReleasePublishedRelease>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15726,12 +15382,8 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t55::<3>], BASE0, "/definitions/release$published"
     );
-    rt::string_leaf!(
-        Leaf207 -> ReleaseReleasedAction,
-        |s| [!::std::matches!(s, "released")] => ReleaseReleasedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_686, ReleaseReleased { action = "action", required => LeafRead<Leaf207>;
+        read_686, ReleaseReleased { action = "action", required => Listed<ReleaseReleasedAction>;
         release = "release", required => Typed<ReleaseCreatedRelease>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15739,12 +15391,9 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t55::<4>], BASE0, "/definitions/release$released"
     );
-    rt::string_leaf!(
-        Leaf208 -> ReleaseUnpublishedAction,
-        |s| [!::std::matches!(s, "unpublished")] => ReleaseUnpublishedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_688, ReleaseUnpublished { action = "action", required => LeafRead<Leaf208>;
+        read_688, ReleaseUnpublished {
+        action = "action", required => Listed<ReleaseUnpublishedAction>;
         release = "release", required => Typed<ReleaseUnpublishedRelease>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15752,20 +15401,18 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t55::<5>], BASE0, "/definitions/release$unpublished"
     );
-    rt::string_leaf!(
-        Leaf209 -> RepositoryArchivedAction,
-        |s| [!::std::matches!(s, "archived")] => RepositoryArchivedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_690, RepositoryArchived { action = "action", required => LeafRead<Leaf209>;
-        repository = "repository", required => ViaValue<Check78<37>>;
+        read_690, RepositoryArchived {
+        action = "action", required => Listed<RepositoryArchivedAction>;
+        repository = "repository", required => ViaValue<Check57<37>>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t56::<0>], BASE0, "/definitions/repository$archived"
     );
     rt::object_reader!(
-        read_692, RepositoryCreated { action = "action", required => LeafRead<Leaf159>;
+        read_692, RepositoryCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15773,7 +15420,8 @@ mod fast {
         contract[validators::t56::<1>], BASE0, "/definitions/repository$created"
     );
     rt::object_reader!(
-        read_693, RepositoryDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_693, RepositoryDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -15781,7 +15429,7 @@ mod fast {
         contract[validators::t56::<2>], BASE0, "/definitions/repository$deleted"
     );
     rt::object_reader!(
-        read_694, RepositoryEdited { action = "action", required => LeafRead<Leaf117>;
+        read_694, RepositoryEdited { action = "action", required => Listed<PullRequestEditedAction>;
         changes = "changes", required => Typed<RepositoryEditedChanges>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15789,32 +15437,27 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t57::<0>], BASE0, "/definitions/repository$edited"
     );
-    rt::string_leaf!(
-        Leaf211 -> RepositoryPrivatizedAction,
-        |s| [!::std::matches!(s, "privatized")] => RepositoryPrivatizedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_695, RepositoryPrivatized { action = "action", required => LeafRead<Leaf211>;
-        repository = "repository", required => ViaValue<Check78<38>>;
+        read_695, RepositoryPrivatized {
+        action = "action", required => Listed<RepositoryPrivatizedAction>;
+        repository = "repository", required => ViaValue<Check57<38>>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t56::<3>], BASE0, "/definitions/repository$privatized"
     );
-    rt::string_leaf!(
-        Leaf213 -> RepositoryPublicizedAction,
-        |s| [!::std::matches!(s, "publicized")] => RepositoryPublicizedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_697, RepositoryPublicized { action = "action", required => LeafRead<Leaf213>;
-        repository = "repository", required => ViaValue<Check78<34>>;
+        read_697, RepositoryPublicized {
+        action = "action", required => Listed<RepositoryPublicizedAction>;
+        repository = "repository", required => ViaValue<Check57<34>>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t56::<4>], BASE0, "/definitions/repository$publicized"
     );
     rt::object_reader!(
-        read_699, RepositoryRenamed { action = "action", required => LeafRead<Leaf200>;
+        read_699, RepositoryRenamed {
+        action = "action", required => Listed<OrganizationRenamedAction>;
         changes = "changes", required => Typed<RepositoryRenamedChanges>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15823,7 +15466,8 @@ mod fast {
         contract[validators::t57::<1>], BASE0, "/definitions/repository$renamed"
     );
     rt::object_reader!(
-        read_700, RepositoryTransferred { action = "action", required => LeafRead<Leaf172>;
+        read_700, RepositoryTransferred {
+        action = "action", required => Listed<DiscussionTransferredAction>;
         changes = "changes", required => Typed<RepositoryTransferredChanges>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15831,66 +15475,48 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t57::<2>], BASE0, "/definitions/repository$transferred"
     );
-    rt::string_leaf!(
-        Leaf214 -> RepositoryUnarchivedAction,
-        |s| [!::std::matches!(s, "unarchived")] => RepositoryUnarchivedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_701, RepositoryUnarchived { action = "action", required => LeafRead<Leaf214>;
-        repository = "repository", required => ViaValue<Check78<39>>;
+        read_701, RepositoryUnarchived {
+        action = "action", required => Listed<RepositoryUnarchivedAction>;
+        repository = "repository", required => ViaValue<Check57<39>>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t56::<5>], BASE0, "/definitions/repository$unarchived"
     );
-    rt::string_leaf!(
-        Leaf216 -> RepositoryDispatchOnDemandTestAction, |s| [!::std::matches!(s, "on-demand-test")]
-        => RepositoryDispatchOnDemandTestAction::from_listed_str(s)
-    );
-    rt::map_checks!(Checks217);
+    rt::map_checks!(Checks117);
     rt::object_reader!(
-        read_703, RepositoryDispatchOnDemandTest { action = "action", required => LeafRead<Leaf216>;
-        branch = "branch", required => LeafRead<Leaf2>;
-        client_payload = "client_payload", required => MapOf<Leaf2, AnyValue, Checks217>;
+        read_703, RepositoryDispatchOnDemandTest {
+        action = "action", required => Listed<RepositoryDispatchOnDemandTestAction>;
+        branch = "branch", required => AnyString;
+        client_payload = "client_payload", required => MapOf<StringLeaf, AnyValue, Checks117>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation", required => Typed<InstallationLite>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v595], BASE0, "/definitions/repository_dispatch$on-demand-test"
     );
-    rt::string_leaf!(
-        Leaf218 -> RepositoryVulnerabilityAlertCreateAction, |s| [!::std::matches!(s, "create")] =>
-        RepositoryVulnerabilityAlertCreateAction::from_listed_str(s)
-    );
     rt::object_reader!(
         read_705, RepositoryVulnerabilityAlertCreate {
-        action = "action", required => LeafRead<Leaf218>;
+        action = "action", required => Listed<RepositoryVulnerabilityAlertCreateAction>;
         alert = "alert", required => Typed<RepositoryVulnerabilityAlertCreateAlert>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t58::<0>], BASE0, "/definitions/repository_vulnerability_alert$create"
     );
-    rt::string_leaf!(
-        Leaf219 -> RepositoryVulnerabilityAlertDismissAction, |s| [!::std::matches!(s, "dismiss")]
-        => RepositoryVulnerabilityAlertDismissAction::from_listed_str(s)
-    );
     rt::object_reader!(
         read_707, RepositoryVulnerabilityAlertDismiss {
-        action = "action", required => LeafRead<Leaf219>;
+        action = "action", required => Listed<RepositoryVulnerabilityAlertDismissAction>;
         alert = "alert", required => Typed<RepositoryVulnerabilityAlertDismissAlert>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t58::<1>], BASE0, "/definitions/repository_vulnerability_alert$dismiss"
     );
-    rt::string_leaf!(
-        Leaf220 -> RepositoryVulnerabilityAlertResolveAction, |s| [!::std::matches!(s, "resolve")]
-        => RepositoryVulnerabilityAlertResolveAction::from_listed_str(s)
-    );
     rt::object_reader!(
         read_709, RepositoryVulnerabilityAlertResolve {
-        action = "action", required => LeafRead<Leaf220>;
+        action = "action", required => Listed<RepositoryVulnerabilityAlertResolveAction>;
         alert = "alert", required => Typed<RepositoryVulnerabilityAlertResolveAlert>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -15898,7 +15524,8 @@ mod fast {
         contract[validators::t58::<2>], BASE0, "/definitions/repository_vulnerability_alert$resolve"
     );
     rt::object_reader!(
-        read_711, SecretScanningAlertCreated { action = "action", required => LeafRead<Leaf159>;
+        read_711, SecretScanningAlertCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         alert = "alert", required => Typed<SecretScanningAlertCreatedAlert>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         organization = "organization" => Typed<Organization>;
@@ -15906,7 +15533,8 @@ mod fast {
         contract[validators::v603], BASE0, "/definitions/secret_scanning_alert$created"
     );
     rt::object_reader!(
-        read_712, SecretScanningAlertReopened { action = "action", required => LeafRead<Leaf123>;
+        read_712, SecretScanningAlertReopened {
+        action = "action", required => Listed<PullRequestReopenedAction>;
         alert = "alert", required => Typed<SecretScanningAlertCreatedAlert>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         organization = "organization" => Typed<Organization>;
@@ -15914,12 +15542,9 @@ mod fast {
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t59::<0>], BASE0, "/definitions/secret_scanning_alert$reopened"
     );
-    rt::string_leaf!(
-        Leaf221 -> SecretScanningAlertResolvedAction, |s| [!::std::matches!(s, "resolved")] =>
-        SecretScanningAlertResolvedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_713, SecretScanningAlertResolved { action = "action", required => LeafRead<Leaf221>;
+        read_713, SecretScanningAlertResolved {
+        action = "action", required => Listed<SecretScanningAlertResolvedAction>;
         alert = "alert", required => Typed<SecretScanningAlertResolvedAlert>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         organization = "organization" => Typed<Organization>;
@@ -15927,94 +15552,80 @@ mod fast {
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t59::<1>], BASE0, "/definitions/secret_scanning_alert$resolved"
     );
-    rt::string_leaf!(
-        Leaf222 -> SecurityAdvisoryPerformedAction, |s| [!::std::matches!(s, "performed")] =>
-        SecurityAdvisoryPerformedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_715, SecurityAdvisoryPerformed { action = "action", required => LeafRead<Leaf222>;
-        security_advisory = "security_advisory", required =>
-        Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
+        read_715, SecurityAdvisoryPerformed {
+        action = "action", required => Listed<SecurityAdvisoryPerformedAction>; security_advisory =
+        "security_advisory", required => Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
         contract[validators::t60::<0>], BASE0, "/definitions/security_advisory$performed"
     );
     rt::object_reader!(
-        read_717, SecurityAdvisoryPublished { action = "action", required => LeafRead<Leaf201>;
-        security_advisory = "security_advisory", required =>
-        Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
+        read_717, SecurityAdvisoryPublished {
+        action = "action", required => Listed<PackagePublishedAction>; security_advisory =
+        "security_advisory", required => Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
         contract[validators::t60::<1>], BASE0, "/definitions/security_advisory$published"
     );
     rt::object_reader!(
-        read_718, SecurityAdvisoryUpdated { action = "action", required => LeafRead<Leaf202>;
-        security_advisory = "security_advisory", required =>
-        Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
+        read_718, SecurityAdvisoryUpdated {
+        action = "action", required => Listed<PackageUpdatedAction>; security_advisory =
+        "security_advisory", required => Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
         contract[validators::t60::<2>], BASE0, "/definitions/security_advisory$updated"
     );
-    rt::string_leaf!(
-        Leaf223 -> SecurityAdvisoryWithdrawnAction, |s| [!::std::matches!(s, "withdrawn")] =>
-        SecurityAdvisoryWithdrawnAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_719, SecurityAdvisoryWithdrawn { action = "action", required => LeafRead<Leaf223>;
-        security_advisory = "security_advisory", required =>
-        Typed<SecurityAdvisoryWithdrawnSecurityAdvisory>; } deny;
+        read_719, SecurityAdvisoryWithdrawn {
+        action = "action", required => Listed<SecurityAdvisoryWithdrawnAction>; security_advisory =
+        "security_advisory", required => Typed<SecurityAdvisoryWithdrawnSecurityAdvisory>; } deny;
         contract[validators::t60::<3>], BASE0, "/definitions/security_advisory$withdrawn"
     );
     rt::object_reader!(
-        read_721, SponsorshipCancelled { action = "action", required => LeafRead<Leaf187>;
+        read_721, SponsorshipCancelled {
+        action = "action", required => Listed<MarketplacePurchaseCancelledAction>;
         sponsorship = "sponsorship", required => Typed<Sponsorship>;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t61::<0>], BASE0, "/definitions/sponsorship$cancelled"
     );
     rt::object_reader!(
-        read_722, SponsorshipCreated { action = "action", required => LeafRead<Leaf159>;
+        read_722, SponsorshipCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         sponsorship = "sponsorship", required => Typed<Sponsorship>;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t61::<1>], BASE0, "/definitions/sponsorship$created"
     );
     rt::object_reader!(
-        read_723, SponsorshipEdited { action = "action", required => LeafRead<Leaf117>;
+        read_723, SponsorshipEdited {
+        action = "action", required => Listed<PullRequestEditedAction>;
         sponsorship = "sponsorship", required => Typed<Sponsorship>;
         changes = "changes", required => Typed<SponsorshipEditedChanges>;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t62::<0>], BASE0, "/definitions/sponsorship$edited"
     );
-    rt::string_leaf!(
-        Leaf224 -> SponsorshipPendingCancellationAction, |s| [!::std::matches!(s,
-        "pending_cancellation")] => SponsorshipPendingCancellationAction::from_listed_str(s)
+    rt::object_reader!(
+        read_724, SponsorshipPendingCancellation {
+        action = "action", required => Listed<SponsorshipPendingCancellationAction>;
+        sponsorship = "sponsorship", required => Typed<Sponsorship>;
+        effective_date = "effective_date" => AnyString; sender = "sender", required => Typed<User>;
+        } deny; contract[validators::v616], BASE0, "/definitions/sponsorship$pending_cancellation"
     );
     rt::object_reader!(
-        read_724, SponsorshipPendingCancellation { action = "action", required => LeafRead<Leaf224>;
+        read_726, SponsorshipPendingTierChange {
+        action = "action", required => Listed<SponsorshipPendingTierChangeAction>;
         sponsorship = "sponsorship", required => Typed<Sponsorship>;
-        effective_date = "effective_date" => LeafRead<Leaf2>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::v616], BASE0, "/definitions/sponsorship$pending_cancellation"
-    );
-    rt::string_leaf!(
-        Leaf225 -> SponsorshipPendingTierChangeAction, |s| [!::std::matches!(s,
-        "pending_tier_change")] => SponsorshipPendingTierChangeAction::from_listed_str(s)
-    );
-    rt::object_reader!(
-        read_726, SponsorshipPendingTierChange { action = "action", required => LeafRead<Leaf225>;
-        sponsorship = "sponsorship", required => Typed<Sponsorship>;
-        effective_date = "effective_date" => LeafRead<Leaf2>;
+        effective_date = "effective_date" => AnyString;
         changes = "changes", required => Typed<SponsorshipPendingTierChangeChanges>;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::v618], BASE0, "/definitions/sponsorship$pending_tier_change"
     );
-    rt::string_leaf!(
-        Leaf226 -> SponsorshipTierChangedAction, |s| [!::std::matches!(s, "tier_changed")] =>
-        SponsorshipTierChangedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_728, SponsorshipTierChanged { action = "action", required => LeafRead<Leaf226>;
+        read_728, SponsorshipTierChanged {
+        action = "action", required => Listed<SponsorshipTierChangedAction>;
         sponsorship = "sponsorship", required => Typed<Sponsorship>;
         changes = "changes", required => Typed<SponsorshipPendingTierChangeChanges>;
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t62::<1>], BASE0, "/definitions/sponsorship$tier_changed"
     );
     rt::object_reader!(
-        read_730, StarCreated { action = "action", required => LeafRead<Leaf159>;
-        starred_at = "starred_at", required => LeafRead<Leaf2>;
+        read_730, StarCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
+        starred_at = "starred_at", required => AnyString;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         organization = "organization" => Typed<Organization>;
@@ -16022,20 +15633,18 @@ mod fast {
         contract[validators::t63::<0>], BASE0, "/definitions/star$created"
     );
     rt::object_reader!(
-        read_731, StarDeleted { action = "action", required => LeafRead<Leaf160>;
-        starred_at = "starred_at", required => LeafRead<Leaf10>;
+        read_731, StarDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
+        starred_at = "starred_at", required => AnyNull;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         organization = "organization" => Typed<Organization>;
         installation = "installation" => Typed<InstallationLite>; } deny;
         contract[validators::t63::<1>], BASE0, "/definitions/star$deleted"
     );
-    rt::string_leaf!(
-        Leaf227 -> TeamAddedToRepositoryAction, |s| [!::std::matches!(s, "added_to_repository")] =>
-        TeamAddedToRepositoryAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_732, TeamAddedToRepository { action = "action", required => LeafRead<Leaf227>;
+        read_732, TeamAddedToRepository {
+        action = "action", required => Listed<TeamAddedToRepositoryAction>;
         team = "team", required => Typed<Team>;
         repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -16044,7 +15653,8 @@ mod fast {
         contract[validators::t64::<0>], BASE0, "/definitions/team$added_to_repository"
     );
     rt::object_reader!(
-        read_734, TeamCreated { action = "action", required => LeafRead<Leaf159>;
+        read_734, TeamCreated {
+        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
         team = "team", required => Typed<Team>;
         repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -16053,7 +15663,8 @@ mod fast {
         contract[validators::t64::<1>], BASE0, "/definitions/team$created"
     );
     rt::object_reader!(
-        read_735, TeamDeleted { action = "action", required => LeafRead<Leaf160>;
+        read_735, TeamDeleted {
+        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
         team = "team", required => Typed<Team>;
         repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -16062,7 +15673,7 @@ mod fast {
         contract[validators::t64::<2>], BASE0, "/definitions/team$deleted"
     );
     rt::object_reader!(
-        read_736, TeamEdited { action = "action", required => LeafRead<Leaf117>;
+        read_736, TeamEdited { action = "action", required => Listed<PullRequestEditedAction>;
         changes = "changes", required => Typed<TeamEditedChanges>;
         team = "team", required => Typed<Team>;
         repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
@@ -16071,12 +15682,9 @@ mod fast {
         installation = "installation" => Typed<InstallationLite>; } deny;
         contract[validators::v628], BASE0, "/definitions/team$edited"
     );
-    rt::string_leaf!(
-        Leaf228 -> TeamRemovedFromRepositoryAction, |s| [!::std::matches!(s,
-        "removed_from_repository")] => TeamRemovedFromRepositoryAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_737, TeamRemovedFromRepository { action = "action", required => LeafRead<Leaf228>;
+        read_737, TeamRemovedFromRepository {
+        action = "action", required => Listed<TeamRemovedFromRepositoryAction>;
         team = "team", required => Typed<Team>;
         repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -16084,12 +15692,8 @@ mod fast {
         installation = "installation" => Typed<InstallationLite>; } deny;
         contract[validators::t64::<3>], BASE0, "/definitions/team$removed_from_repository"
     );
-    rt::string_leaf!(
-        Leaf229 -> WatchStartedAction,
-        |s| [!::std::matches!(s, "started")] => WatchStartedAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_739, WatchStarted { action = "action", required => LeafRead<Leaf229>;
+        read_739, WatchStarted { action = "action", required => Listed<WatchStartedAction>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
         installation = "installation" => Typed<InstallationLite>;
@@ -16097,7 +15701,8 @@ mod fast {
         contract[validators::t56::<6>], BASE0, "/definitions/watch$started"
     );
     rt::object_reader!(
-        read_741, WorkflowJobCompleted { action = "action", required => LeafRead<Leaf14>;
+        read_741, WorkflowJobCompleted {
+        action = "action", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
         organization = "organization" => Typed<Organization>;
         installation = "installation" => Typed<InstallationLite>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -16106,7 +15711,7 @@ mod fast {
         contract[validators::t65::<0>], BASE0, "/definitions/workflow_job$completed"
     );
     rt::object_reader!(
-        read_742, WorkflowJobQueued { action = "action", required => LeafRead<Leaf153>;
+        read_742, WorkflowJobQueued { action = "action", required => Listed<WorkflowJobStatus>;
         organization = "organization" => Typed<Organization>;
         installation = "installation" => Typed<InstallationLite>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -16115,7 +15720,7 @@ mod fast {
         contract[validators::t65::<1>], BASE0, "/definitions/workflow_job$queued"
     );
     rt::object_reader!(
-        read_743, WorkflowJobStarted { action = "action", required => LeafRead<Leaf229>;
+        read_743, WorkflowJobStarted { action = "action", required => Listed<WatchStartedAction>;
         organization = "organization" => Typed<Organization>;
         installation = "installation" => Typed<InstallationLite>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -16124,7 +15729,8 @@ mod fast {
         contract[validators::t65::<2>], BASE0, "/definitions/workflow_job$started"
     );
     rt::object_reader!(
-        read_744, WorkflowRunCompleted { action = "action", required => LeafRead<Leaf14>;
+        read_744, WorkflowRunCompleted {
+        action = "action", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
         organization = "organization" => Typed<Organization>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -16134,7 +15740,8 @@ mod fast {
         contract[validators::t66::<0>], BASE0, "/definitions/workflow_run$completed"
     );
     rt::object_reader!(
-        read_745, WorkflowRunRequested { action = "action", required => LeafRead<Leaf165>;
+        read_745, WorkflowRunRequested {
+        action = "action", required => Listed<CheckSuiteRequestedAction>;
         organization = "organization" => Typed<Organization>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
         sender = "sender", required => Typed<User>;
@@ -16144,45 +15751,36 @@ mod fast {
         contract[validators::t66::<1>], BASE0, "/definitions/workflow_run$requested"
     );
     rt::via_value!(
-        Check230 -> Option<WorkflowJobConclusion>, |v| rt::is_valid(validators::t82::<7>, v)
+        Check118 -> Option<WorkflowJobConclusion>, |v| rt::is_valid(validators::t82::<7>, v)
     );
     rt::object_reader!(
-        read_746, WorkflowJob { _ => LeafRead<Leaf2>; id = "id", required => LeafRead<Leaf1>;
-        run_id = "run_id", required => LeafRead<Leaf101>; head_sha = "head_sha", required;
+        read_746, WorkflowJob { _ => AnyString; id = "id", required => AnyInteger;
+        run_id = "run_id", required => AnyNumber; head_sha = "head_sha", required;
         node_id = "node_id", required; name = "name", required;
         check_run_url = "check_run_url", required; run_url = "run_url", required;
         html_url = "html_url", required; url = "url", required;
-        status = "status", required => LeafRead<Leaf22>;
-        steps = "steps", required => VecOf<ViaValue<Check150>, 1usize, { usize::MAX }, Checks151>;
-        conclusion = "conclusion", required => ViaValue<Check230>;
-        labels = "labels", required => VecOf<LeafRead<Leaf2>, 0usize, { usize::MAX }, Checks5>;
+        status = "status", required => Listed<CheckRunStatus>;
+        steps = "steps", required => VecOf<ViaValue<Check100>, 1usize, { usize::MAX }, Checks101>;
+        conclusion = "conclusion", required => ViaValue<Check118>;
+        labels = "labels", required => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
         started_at = "started_at", required;
-        completed_at = "completed_at", required => ViaValue<Check6>; } deny;
+        completed_at = "completed_at", required => ViaValue<Check2>; } deny;
         contract[validators::t25::<1>], BASE0, "/definitions/workflow-job"
     );
-    rt::string_leaf!(
-        Leaf231 -> WorkflowStepConclusion, |s| [!::std::matches!(s, "failure" | "skipped" |
-        "success")] => WorkflowStepConclusion::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_747, WorkflowStepCompleted { _ => LeafRead<Leaf2>; name = "name", required;
-        status = "status", required => LeafRead<Leaf14>;
-        conclusion = "conclusion", required => LeafRead<Leaf231>;
-        number = "number", required => LeafRead<Leaf1>; started_at = "started_at", required;
+        read_747, WorkflowStepCompleted { _ => AnyString; name = "name", required;
+        status = "status", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
+        conclusion = "conclusion", required => Listed<WorkflowStepConclusion>;
+        number = "number", required => AnyInteger; started_at = "started_at", required;
         completed_at = "completed_at", required; } deny;
         contract[validators::t24::<1>], BASE0, "/definitions/workflow-step-completed"
     );
-    rt::string_leaf!(
-        Leaf232 -> WorkflowStepInProgressStatus,
-        |s| [!::std::matches!(s, "in_progress")] => WorkflowStepInProgressStatus::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_748, WorkflowStepInProgress { name = "name", required => LeafRead<Leaf2>;
-        status = "status", required => LeafRead<Leaf232>;
-        conclusion = "conclusion", required => LeafRead<Leaf10>;
-        number = "number", required => LeafRead<Leaf1>;
-        started_at = "started_at", required => LeafRead<Leaf2>;
-        completed_at = "completed_at", required => LeafRead<Leaf10>; } deny;
+        read_748, WorkflowStepInProgress { name = "name", required => AnyString;
+        status = "status", required => Listed<WorkflowStepInProgressStatus>;
+        conclusion = "conclusion", required => AnyNull; number = "number", required => AnyInteger;
+        started_at = "started_at", required => AnyString;
+        completed_at = "completed_at", required => AnyNull; } deny;
         contract[validators::t24::<0>], BASE0, "/definitions/workflow-step-in_progress"
     );
 }
@@ -17393,7 +16991,7 @@ mod validators {
         c.one_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None), (T0[K][2], None)], None)
     }
     const T0: [[rt::Check; 3]; 12] = [
-        [t79::<82>, t79::<83>, t79::<84>], [v641, v643, v645], [t79::<92>, t79::<93>, t79::<94>],
+        [t79::<82>, t79::<83>, t79::<84>], [v686, v641, v656], [t79::<92>, t79::<93>, t79::<94>],
         [t79::<127>, t79::<128>, t79::<129>], [t79::<139>, t79::<140>, t79::<141>],
         [t79::<159>, t79::<160>, t79::<161>], [t79::<168>, t79::<169>, t79::<170>],
         [t79::<206>, t79::<207>, t79::<208>], [t79::<209>, t79::<210>, t79::<211>],
@@ -17405,20 +17003,20 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS0)
             & c.props(l, s, x, rt::props!(
-                "id" v641, "repository_id" v641, "name" v643, "created_at" v643, "updated_at" v643,
+                "id" v686, "repository_id" v686, "name" v641, "created_at" v641, "updated_at" v641,
                 "pull_request_reviews_enforcement_level" t80::<0>,
-                "required_approving_review_count" v641, "dismiss_stale_reviews_on_push" v642,
-                "require_code_owner_review" v642, "authorized_dismissal_actors_only" v642,
-                "ignore_approvals_from_contributors" v642, "required_status_checks" t14::<1>,
+                "required_approving_review_count" v686, "dismiss_stale_reviews_on_push" v657,
+                "require_code_owner_review" v657, "authorized_dismissal_actors_only" v657,
+                "ignore_approvals_from_contributors" v657, "required_status_checks" t14::<1>,
                 "required_status_checks_enforcement_level" t80::<0>,
-                "strict_required_status_checks_policy" v642,
+                "strict_required_status_checks_policy" v657,
                 "signature_requirement_enforcement_level" t80::<0>,
-                "linear_history_requirement_enforcement_level" t80::<0>, "admin_enforced" v642,
+                "linear_history_requirement_enforcement_level" t80::<0>, "admin_enforced" v657,
                 "allow_force_pushes_enforcement_level" t80::<0>,
                 "allow_deletions_enforcement_level" t80::<0>,
                 "merge_queue_enforcement_level" t80::<0>,
                 "required_deployments_enforcement_level" t80::<0>,
-                "required_conversation_resolution_level" t80::<0>, "authorized_actors_only" v642,
+                "required_conversation_resolution_level" t80::<0>, "authorized_actors_only" v657,
                 "authorized_actor_names" t14::<1>
             ))
             & c.unexpected_members(l, s, x, WORDS0)
@@ -17440,29 +17038,29 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS1)
             & c.props(l, s, x, rt::props!(
-                "id" v641, "node_id" v643, "name" v643, "full_name" v643, "private" v642,
-                "owner" t79::<73>, "html_url" v643, "description" v644, "fork" v642, "url" v643,
-                "forks_url" v643, "keys_url" v643, "collaborators_url" v643, "teams_url" v643,
-                "hooks_url" v643, "issue_events_url" v643, "events_url" v643, "assignees_url" v643,
-                "branches_url" v643, "tags_url" v643, "blobs_url" v643, "git_tags_url" v643,
-                "git_refs_url" v643, "trees_url" v643, "statuses_url" v643, "languages_url" v643,
-                "stargazers_url" v643, "contributors_url" v643, "subscribers_url" v643,
-                "subscription_url" v643, "commits_url" v643, "git_commits_url" v643,
-                "comments_url" v643, "issue_comment_url" v643, "contents_url" v643,
-                "compare_url" v643, "merges_url" v643, "archive_url" v643, "downloads_url" v643,
-                "issues_url" v643, "pulls_url" v643, "milestones_url" v643,
-                "notifications_url" v643, "labels_url" v643, "releases_url" v643,
-                "deployments_url" v643, "created_at" t2::<0>, "updated_at" v643,
-                "pushed_at" t0::<1>, "git_url" v643, "ssh_url" v643, "clone_url" v643,
-                "svn_url" v643, "homepage" v644, "size" v641, "stargazers_count" v641,
-                "watchers_count" v641, "language" v644, "has_issues" v642, "has_projects" v642,
-                "has_downloads" v642, "has_wiki" v642, "has_pages" v642, "forks_count" v641,
-                "mirror_url" v644, "archived" v642, "disabled" v642, "open_issues_count" v641,
-                "license" t2::<15>, "forks" v641, "open_issues" v641, "watchers" v641,
-                "stargazers" v641, "default_branch" v643, "allow_squash_merge" v642,
-                "allow_merge_commit" v642, "allow_rebase_merge" v642, "allow_auto_merge" v642,
-                "allow_forking" v642, "delete_branch_on_merge" v642, "master_branch" v643,
-                "permissions" v65, "public" v642, "organization" v643
+                "id" v686, "node_id" v641, "name" v641, "full_name" v641, "private" v657,
+                "owner" t79::<73>, "html_url" v641, "description" v642, "fork" v657, "url" v641,
+                "forks_url" v641, "keys_url" v641, "collaborators_url" v641, "teams_url" v641,
+                "hooks_url" v641, "issue_events_url" v641, "events_url" v641, "assignees_url" v641,
+                "branches_url" v641, "tags_url" v641, "blobs_url" v641, "git_tags_url" v641,
+                "git_refs_url" v641, "trees_url" v641, "statuses_url" v641, "languages_url" v641,
+                "stargazers_url" v641, "contributors_url" v641, "subscribers_url" v641,
+                "subscription_url" v641, "commits_url" v641, "git_commits_url" v641,
+                "comments_url" v641, "issue_comment_url" v641, "contents_url" v641,
+                "compare_url" v641, "merges_url" v641, "archive_url" v641, "downloads_url" v641,
+                "issues_url" v641, "pulls_url" v641, "milestones_url" v641,
+                "notifications_url" v641, "labels_url" v641, "releases_url" v641,
+                "deployments_url" v641, "created_at" t2::<0>, "updated_at" v641,
+                "pushed_at" t0::<1>, "git_url" v641, "ssh_url" v641, "clone_url" v641,
+                "svn_url" v641, "homepage" v642, "size" v686, "stargazers_count" v686,
+                "watchers_count" v686, "language" v642, "has_issues" v657, "has_projects" v657,
+                "has_downloads" v657, "has_wiki" v657, "has_pages" v657, "forks_count" v686,
+                "mirror_url" v642, "archived" v657, "disabled" v657, "open_issues_count" v686,
+                "license" t2::<15>, "forks" v686, "open_issues" v686, "watchers" v686,
+                "stargazers" v686, "default_branch" v641, "allow_squash_merge" v657,
+                "allow_merge_commit" v657, "allow_rebase_merge" v657, "allow_auto_merge" v657,
+                "allow_forking" v657, "delete_branch_on_merge" v657, "master_branch" v641,
+                "permissions" v65, "public" v657, "organization" v641
             ))
             & c.unexpected_members(l, s, x, WORDS2)
     }
@@ -17482,33 +17080,33 @@ mod validators {
     }
     const T1: [[rt::Check; 20]; 2] = [
         [
-            v643,
             v641,
-            v643,
-            v643,
-            v644,
-            v643,
-            v643,
-            v643,
-            v643,
-            v643,
-            v643,
-            v643,
-            v643,
-            v643,
-            v643,
-            v643,
-            v643,
-            v643,
-            t80::<1>,
+            v686,
+            v641,
+            v641,
             v642,
+            v641,
+            v641,
+            v641,
+            v641,
+            v641,
+            v641,
+            v641,
+            v641,
+            v641,
+            v641,
+            v641,
+            v641,
+            v641,
+            t80::<1>,
+            v657,
         ],
         [
             t86::<0>,
-            v653,
+            v650,
             t86::<1>,
             t86::<2>,
-            v645,
+            v656,
             t86::<3>,
             t86::<4>,
             t86::<5>,
@@ -17523,7 +17121,7 @@ mod validators {
             t86::<14>,
             t86::<15>,
             t86::<16>,
-            v654,
+            v651,
         ],
     ];
     /// Shared by 21 validators that differ only in the validators they call (a row of `T2` each), such as `#/definitions/repository/properties/created_at` and `#/definitions/deploy_key_event` (19 more).
@@ -17531,50 +17129,50 @@ mod validators {
         c.one_of(i, l, s, &[(T2[K][0], None), (T2[K][1], None)], None)
     }
     const T2: [[rt::Check; 2]; 21] = [
-        [v641, v643], [t79::<109>, t79::<110>], [v643, v641], [t79::<137>, t79::<138>],
-        [t79::<73>, v645], [t79::<171>, t79::<172>], [t79::<55>, v224], [t14::<0>, t15::<0>],
+        [v686, v641], [t79::<109>, t79::<110>], [v641, v686], [t79::<137>, t79::<138>],
+        [t79::<73>, v656], [t79::<171>, t79::<172>], [t79::<55>, v224], [t14::<0>, t15::<0>],
         [t79::<179>, t79::<180>], [t79::<186>, t79::<187>], [t79::<73>, t79::<55>],
         [t19::<0>, t20::<0>], [t19::<1>, t20::<1>], [t79::<247>, t79::<248>],
-        [t79::<260>, t79::<261>], [t79::<273>, v645], [v643, v645], [t79::<89>, v645],
-        [t79::<76>, v645], [t79::<78>, v645], [v944, v645],
+        [t79::<260>, t79::<261>], [t79::<273>, v656], [v641, v656], [t79::<89>, v656],
+        [t79::<76>, v656], [t79::<78>, v656], [v944, v656],
     ];
     /// `#/definitions/license`
     pub fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["key", "name", "spdx_id", "url", "node_id"])
-            & c.prop(l, s, x, "key", v643) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "spdx_id", v643) & c.prop(l, s, x, "url", v644)
-            & c.prop(l, s, x, "node_id", v643)
+            & c.prop(l, s, x, "key", v641) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "spdx_id", v641) & c.prop(l, s, x, "url", v642)
+            & c.prop(l, s, x, "node_id", v641)
             & c
                 .unexpected_members(l, s, x, &["key", "name", "spdx_id", "url", "node_id"])
     }
     /// `#/definitions/repository/properties/permissions`
     pub fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["pull", "push", "admin"]) & c.prop(l, s, x, "pull", v642)
-            & c.prop(l, s, x, "push", v642) & c.prop(l, s, x, "admin", v642)
-            & c.prop(l, s, x, "maintain", v642) & c.prop(l, s, x, "triage", v642)
+        c.required(l, s, x, &["pull", "push", "admin"]) & c.prop(l, s, x, "pull", v657)
+            & c.prop(l, s, x, "push", v657) & c.prop(l, s, x, "admin", v657)
+            & c.prop(l, s, x, "maintain", v657) & c.prop(l, s, x, "triage", v657)
             & c
                 .unexpected_members(l, s, x, &["pull", "push", "admin", "maintain", "triage"])
     }
     /// `#/definitions/installation-lite`
     pub fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["id", "node_id"]) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "node_id", v643)
+        c.required(l, s, x, &["id", "node_id"]) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "node_id", v641)
             & c.unexpected_members(l, s, x, &["id", "node_id"])
     }
     /// `#/definitions/organization`
     pub fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS5) & c.prop(l, s, x, "login", v643)
-            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "node_id", v643)
-            & c.prop(l, s, x, "url", v643) & c.prop(l, s, x, "html_url", v643)
-            & c.prop(l, s, x, "repos_url", v643) & c.prop(l, s, x, "events_url", v643)
-            & c.prop(l, s, x, "hooks_url", v643) & c.prop(l, s, x, "issues_url", v643)
-            & c.prop(l, s, x, "members_url", v643)
-            & c.prop(l, s, x, "public_members_url", v643)
-            & c.prop(l, s, x, "avatar_url", v643) & c.prop(l, s, x, "description", v644)
+        c.required(l, s, x, WORDS5) & c.prop(l, s, x, "login", v641)
+            & c.prop(l, s, x, "id", v686) & c.prop(l, s, x, "node_id", v641)
+            & c.prop(l, s, x, "url", v641) & c.prop(l, s, x, "html_url", v641)
+            & c.prop(l, s, x, "repos_url", v641) & c.prop(l, s, x, "events_url", v641)
+            & c.prop(l, s, x, "hooks_url", v641) & c.prop(l, s, x, "issues_url", v641)
+            & c.prop(l, s, x, "members_url", v641)
+            & c.prop(l, s, x, "public_members_url", v641)
+            & c.prop(l, s, x, "avatar_url", v641) & c.prop(l, s, x, "description", v642)
             & c.unexpected_members(l, s, x, WORDS6)
     }
     /// `#/definitions/branch_protection_rule$edited/properties/changes`
@@ -17591,7 +17189,7 @@ mod validators {
             & c.unexpected_members(l, s, x, &["from"])
     }
     const T3: [[rt::Check; 1]; 9] =
-        [[v642], [t14::<1>], [v658], [v643], [v641], [v644], [t85::<4>], [t79::<246>], [v403]];
+        [[v657], [t14::<1>], [v655], [v641], [v686], [v642], [t85::<4>], [t79::<246>], [v403]];
     /// Shared by 3 validators that differ only in the validators they call (a row of `T4` each), such as `#/definitions/check_run_event` and `#/definitions/project_column_event` (1 more).
     pub fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
@@ -17612,15 +17210,15 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS8)
             & c.props(l, s, x, rt::props!(
-                "id" v641, "node_id" v643, "head_sha" v643, "external_id" v643, "url" v643,
-                "html_url" v643, "details_url" v643, "status" T5[K][0], "conclusion" t82::<0>,
-                "started_at" v643, "completed_at" T5[K][1], "output" v75, "name" v643,
+                "id" v686, "node_id" v641, "head_sha" v641, "external_id" v641, "url" v641,
+                "html_url" v641, "details_url" v641, "status" T5[K][0], "conclusion" t82::<0>,
+                "started_at" v641, "completed_at" T5[K][1], "output" v75, "name" v641,
                 "check_suite" T5[K][2], "app" t79::<89>, "pull_requests" t14::<2>
             ))
             & c.unexpected_members(l, s, x, WORDS9)
     }
     const T5: [[rt::Check; 3]; 3] =
-        [[t81::<0>, v643, t6::<0>], [t80::<3>, v644, t6::<1>], [t81::<0>, v643, t6::<2>]];
+        [[t81::<0>, v641, t6::<0>], [t80::<3>, v642, t6::<1>], [t81::<0>, v641, t6::<2>]];
     /// Shared by 83 validators that differ only in the strings they pass (a row of `T81` each), such as `#/definitions/check_run$completed/properties/check_run/properties/status` and `#/definitions/membership$added/properties/scope` (81 more).
     pub fn t81<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &[T81[K]])
@@ -17651,24 +17249,24 @@ mod validators {
     /// `#/definitions/check_run$completed/properties/check_run/properties/output`
     pub fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS10) & c.prop(l, s, x, "title", v644)
-            & c.prop(l, s, x, "summary", v644) & c.prop(l, s, x, "text", v644)
-            & c.prop(l, s, x, "annotations_count", v641)
-            & c.prop(l, s, x, "annotations_url", v643)
+        c.required(l, s, x, WORDS10) & c.prop(l, s, x, "title", v642)
+            & c.prop(l, s, x, "summary", v642) & c.prop(l, s, x, "text", v642)
+            & c.prop(l, s, x, "annotations_count", v686)
+            & c.prop(l, s, x, "annotations_url", v641)
             & c.unexpected_members(l, s, x, WORDS11)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T6` each), such as `#/definitions/check_run$completed/properties/check_run/properties/check_suite` and `#/definitions/check_run$created/properties/check_run/properties/check_suite` (1 more).
     pub fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS12) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "node_id", v643) & c.prop(l, s, x, "head_branch", v644)
-            & c.prop(l, s, x, "head_sha", v643) & c.prop(l, s, x, "status", T6[K][0])
-            & c.prop(l, s, x, "conclusion", T6[K][1]) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "before", v644) & c.prop(l, s, x, "after", v644)
+        c.required(l, s, x, WORDS12) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "node_id", v641) & c.prop(l, s, x, "head_branch", v642)
+            & c.prop(l, s, x, "head_sha", v641) & c.prop(l, s, x, "status", T6[K][0])
+            & c.prop(l, s, x, "conclusion", T6[K][1]) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "before", v642) & c.prop(l, s, x, "after", v642)
             & c.prop(l, s, x, "pull_requests", t14::<2>)
             & c.prop(l, s, x, "deployment", t79::<90>)
-            & c.prop(l, s, x, "app", t79::<89>) & c.prop(l, s, x, "created_at", v643)
-            & c.prop(l, s, x, "updated_at", v643)
+            & c.prop(l, s, x, "app", t79::<89>) & c.prop(l, s, x, "created_at", v641)
+            & c.prop(l, s, x, "updated_at", v641)
             & c.unexpected_members(l, s, x, WORDS13)
     }
     const T6: [[rt::Check; 2]; 3] =
@@ -17677,48 +17275,48 @@ mod validators {
     pub fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["url", "id", "number", "head", "base"])
-            & c.prop(l, s, x, "url", v643) & c.prop(l, s, x, "id", T7[K][0])
+            & c.prop(l, s, x, "url", v641) & c.prop(l, s, x, "id", T7[K][0])
             & c.prop(l, s, x, "number", T7[K][1]) & c.prop(l, s, x, "head", v79)
             & c.prop(l, s, x, "base", v79)
             & c.unexpected_members(l, s, x, &["url", "id", "number", "head", "base"])
     }
-    const T7: [[rt::Check; 2]; 2] = [[v641, v641], [v666, v666]];
+    const T7: [[rt::Check; 2]; 2] = [[v686, v686], [v823, v823]];
     /// `#/definitions/check-run-pull-request/properties/head`
     pub fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["ref", "sha", "repo"]) & c.prop(l, s, x, "ref", v643)
-            & c.prop(l, s, x, "sha", v643) & c.prop(l, s, x, "repo", t79::<91>)
+        c.required(l, s, x, &["ref", "sha", "repo"]) & c.prop(l, s, x, "ref", v641)
+            & c.prop(l, s, x, "sha", v641) & c.prop(l, s, x, "repo", t79::<91>)
             & c.unexpected_members(l, s, x, &["ref", "sha", "repo"])
     }
     /// `#/definitions/repo-ref`
     pub fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["id", "url", "name"]) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "url", v643) & c.prop(l, s, x, "name", v643)
+        c.required(l, s, x, &["id", "url", "name"]) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "url", v641) & c.prop(l, s, x, "name", v641)
             & c.unexpected_members(l, s, x, &["id", "url", "name"])
     }
     /// `#/definitions/check-run-deployment`
     pub fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS14) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "node_id", v643)
-            & c.prop(l, s, x, "task", v643)
-            & c.prop(l, s, x, "original_environment", v643)
-            & c.prop(l, s, x, "environment", v643) & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "created_at", v643) & c.prop(l, s, x, "updated_at", v643)
-            & c.prop(l, s, x, "statuses_url", v643)
-            & c.prop(l, s, x, "repository_url", v643)
+        c.required(l, s, x, WORDS14) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "id", v686) & c.prop(l, s, x, "node_id", v641)
+            & c.prop(l, s, x, "task", v641)
+            & c.prop(l, s, x, "original_environment", v641)
+            & c.prop(l, s, x, "environment", v641) & c.prop(l, s, x, "description", v642)
+            & c.prop(l, s, x, "created_at", v641) & c.prop(l, s, x, "updated_at", v641)
+            & c.prop(l, s, x, "statuses_url", v641)
+            & c.prop(l, s, x, "repository_url", v641)
             & c.unexpected_members(l, s, x, WORDS14)
     }
     /// `#/definitions/app`
     pub fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS15) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "slug", v643) & c.prop(l, s, x, "node_id", v643)
-            & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "external_url", v643) & c.prop(l, s, x, "html_url", v643)
-            & c.prop(l, s, x, "created_at", v643) & c.prop(l, s, x, "updated_at", v643)
+        c.required(l, s, x, WORDS15) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "slug", v641) & c.prop(l, s, x, "node_id", v641)
+            & c.prop(l, s, x, "owner", t79::<73>) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "description", v642)
+            & c.prop(l, s, x, "external_url", v641) & c.prop(l, s, x, "html_url", v641)
+            & c.prop(l, s, x, "created_at", v641) & c.prop(l, s, x, "updated_at", v641)
             & c.prop(l, s, x, "permissions", v83) & c.prop(l, s, x, "events", t14::<3>)
             & c.unexpected_members(l, s, x, WORDS16)
     }
@@ -17762,28 +17360,28 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS19)
             & c.props(l, s, x, rt::props!(
-                "id" v641, "node_id" v643, "head_branch" v644, "head_sha" v643, "status" t82::<3>,
-                "conclusion" t82::<2>, "url" v643, "before" v644, "after" v643,
-                "pull_requests" t14::<2>, "app" t79::<89>, "created_at" v643, "updated_at" v643,
-                "latest_check_runs_count" v641, "check_runs_url" v643, "head_commit" t79::<95>
+                "id" v686, "node_id" v641, "head_branch" v642, "head_sha" v641, "status" t82::<3>,
+                "conclusion" t82::<2>, "url" v641, "before" v642, "after" v641,
+                "pull_requests" t14::<2>, "app" t79::<89>, "created_at" v641, "updated_at" v641,
+                "latest_check_runs_count" v686, "check_runs_url" v641, "head_commit" t79::<95>
             ))
             & c.unexpected_members(l, s, x, WORDS19)
     }
     /// `#/definitions/commit-simple`
     pub fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS20) & c.prop(l, s, x, "id", v643)
-            & c.prop(l, s, x, "tree_id", v643) & c.prop(l, s, x, "message", v643)
-            & c.prop(l, s, x, "timestamp", v643) & c.prop(l, s, x, "author", t79::<96>)
+        c.required(l, s, x, WORDS20) & c.prop(l, s, x, "id", v641)
+            & c.prop(l, s, x, "tree_id", v641) & c.prop(l, s, x, "message", v641)
+            & c.prop(l, s, x, "timestamp", v641) & c.prop(l, s, x, "author", t79::<96>)
             & c.prop(l, s, x, "committer", t79::<96>)
             & c.unexpected_members(l, s, x, WORDS20)
     }
     /// `#/definitions/committer`
     pub fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["email", "name"]) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "email", t2::<16>) & c.prop(l, s, x, "date", v643)
-            & c.prop(l, s, x, "username", v643)
+        c.required(l, s, x, &["email", "name"]) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "email", t2::<16>) & c.prop(l, s, x, "date", v641)
+            & c.prop(l, s, x, "username", v641)
             & c.unexpected_members(l, s, x, &["name", "email", "date", "username"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T8` each), such as `#/definitions/code_scanning_alert_event` and `#/definitions/sponsorship_event`.
@@ -17810,9 +17408,9 @@ mod validators {
     /// Shared by 5 validators that differ only in the validators they call (a row of `T9` each), such as `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert` and `#/definitions/code_scanning_alert$closed_by_user/properties/alert` (3 more).
     pub fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS21) & c.prop(l, s, x, "number", v641)
-            & c.prop(l, s, x, "created_at", v643) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "html_url", v643) & c.prop(l, s, x, "instances", T9[K][0])
+        c.required(l, s, x, WORDS21) & c.prop(l, s, x, "number", v686)
+            & c.prop(l, s, x, "created_at", v641) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "html_url", v641) & c.prop(l, s, x, "instances", T9[K][0])
             & c.prop(l, s, x, "most_recent_instance", t79::<75>)
             & c.prop(l, s, x, "state", T9[K][1])
             & c.prop(l, s, x, "dismissed_by", T9[K][2])
@@ -17822,19 +17420,19 @@ mod validators {
             & c.unexpected_members(l, s, x, WORDS22)
     }
     const T9: [[rt::Check; 7]; 5] = [
-        [t14::<4>, t80::<4>, t2::<4>, v644, t82::<4>, v101, v103],
-        [t14::<5>, t81::<78>, t79::<73>, v643, v713, v124, v125],
-        [t14::<6>, t83::<10>, v645, v645, v645, v124, v125],
-        [t14::<8>, t80::<4>, v645, v645, v645, v124, v125],
-        [t14::<8>, t81::<80>, v645, v645, v645, v101, v103],
+        [t14::<4>, t80::<4>, t2::<4>, v642, t82::<4>, v101, v103],
+        [t14::<5>, t81::<78>, t79::<73>, v641, v712, v124, v125],
+        [t14::<6>, t83::<10>, v656, v656, v656, v124, v125],
+        [t14::<8>, t80::<4>, v656, v656, v656, v124, v125],
+        [t14::<8>, t81::<80>, v656, v656, v656, v101, v103],
     ];
     /// `#/definitions/alert-instance`
     pub fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["ref", "analysis_key", "environment", "state"])
-            & c.prop(l, s, x, "ref", v643) & c.prop(l, s, x, "analysis_key", v643)
-            & c.prop(l, s, x, "environment", v643) & c.prop(l, s, x, "state", t80::<4>)
-            & c.prop(l, s, x, "commit_sha", v643) & c.prop(l, s, x, "message", t85::<0>)
+            & c.prop(l, s, x, "ref", v641) & c.prop(l, s, x, "analysis_key", v641)
+            & c.prop(l, s, x, "environment", v641) & c.prop(l, s, x, "state", t80::<4>)
+            & c.prop(l, s, x, "commit_sha", v641) & c.prop(l, s, x, "message", t85::<0>)
             & c.prop(l, s, x, "location", v100)
             & c.prop(l, s, x, "classifications", t14::<1>)
             & c.unexpected_members(l, s, x, WORDS23)
@@ -17845,31 +17443,31 @@ mod validators {
         c.prop(l, s, x, T85[K].0, T85[K].1) & c.unexpected_members(l, s, x, &[T85[K].2])
     }
     const T85: [(&str, rt::Check, &str); 7] = [
-        ("text", v643, "text"), ("body", t3::<3>, "body"), ("permission", t88::<2>, "permission"),
+        ("text", v641, "text"), ("body", t3::<3>, "body"), ("permission", t88::<2>, "permission"),
         ("name", t3::<3>, "name"), ("user", t79::<73>, "user"),
-        ("privacy_level", t3::<3>, "privacy_level"), ("identifier", v643, "identifier"),
+        ("privacy_level", t3::<3>, "privacy_level"), ("identifier", v641, "identifier"),
     ];
     /// `#/definitions/alert-instance/properties/location`
     pub fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "path", v643) & c.prop(l, s, x, "start_line", v641)
-            & c.prop(l, s, x, "end_line", v641) & c.prop(l, s, x, "start_column", v641)
-            & c.prop(l, s, x, "end_column", v641)
+        c.prop(l, s, x, "path", v641) & c.prop(l, s, x, "start_line", v686)
+            & c.prop(l, s, x, "end_line", v686) & c.prop(l, s, x, "start_column", v686)
+            & c.prop(l, s, x, "end_column", v686)
             & c.unexpected_members(l, s, x, WORDS24)
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule`
     pub fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "severity", "description"])
-            & c.prop(l, s, x, "id", v643) & c.prop(l, s, x, "severity", t82::<1>)
-            & c.prop(l, s, x, "description", v643)
+            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "severity", t82::<1>)
+            & c.prop(l, s, x, "description", v641)
             & c.unexpected_members(l, s, x, &["id", "severity", "description"])
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool`
     pub fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "version", v644)
+        c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "version", v642)
             & c.unexpected_members(l, s, x, &["name", "version"])
     }
     /// Shared by 18 validators that differ only in the strings they pass (a row of `T86` each), such as `#/definitions/github-org/properties/login` and `#/definitions/github-org/properties/node_id` (16 more).
@@ -17896,8 +17494,8 @@ mod validators {
     }
     const T10: [[rt::Check; 2]; 40] = [
         [t79::<75>, t67::<0>], [t79::<75>, t67::<1>], [t79::<75>, t67::<2>], [t79::<75>, t67::<3>],
-        [t79::<126>, t68::<0>], [t79::<126>, v749], [t79::<126>, t69::<0>], [t79::<126>, t68::<1>],
-        [t79::<126>, t69::<1>], [t79::<136>, t70::<0>], [t79::<136>, t70::<1>], [t79::<142>, v773],
+        [t79::<126>, t68::<0>], [t79::<126>, v748], [t79::<126>, t69::<0>], [t79::<126>, t68::<1>],
+        [t79::<126>, t69::<1>], [t79::<136>, t70::<0>], [t79::<136>, t70::<1>], [t79::<142>, v772],
         [t79::<142>, t71::<0>], [t79::<142>, t72::<0>], [t79::<142>, t72::<1>],
         [t79::<142>, t71::<1>], [t79::<142>, t67::<3>], [t79::<167>, t90::<1>],
         [t79::<76>, t71::<0>], [t79::<76>, t71::<1>], [t79::<198>, t90::<2>], [t79::<203>, v849],
@@ -17911,31 +17509,31 @@ mod validators {
     pub fn v124(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "severity", "description"])
-            & c.prop(l, s, x, "id", v643) & c.prop(l, s, x, "severity", t82::<1>)
-            & c.prop(l, s, x, "description", v643) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "full_description", v643) & c.prop(l, s, x, "tags", v645)
-            & c.prop(l, s, x, "help", v645) & c.unexpected_members(l, s, x, WORDS25)
+            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "severity", t82::<1>)
+            & c.prop(l, s, x, "description", v641) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "full_description", v641) & c.prop(l, s, x, "tags", v656)
+            & c.prop(l, s, x, "help", v656) & c.unexpected_members(l, s, x, WORDS25)
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool`
     pub fn v125(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "version", v644) & c.prop(l, s, x, "guid", v644)
+        c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "version", v642) & c.prop(l, s, x, "guid", v642)
             & c.unexpected_members(l, s, x, &["name", "version", "guid"])
     }
     /// `#/definitions/code_scanning_alert$fixed/properties/alert`
     pub fn v128(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS21) & c.prop(l, s, x, "number", v641)
-            & c.prop(l, s, x, "created_at", v643) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "html_url", v643) & c.prop(l, s, x, "instances", t14::<7>)
+        c.required(l, s, x, WORDS21) & c.prop(l, s, x, "number", v686)
+            & c.prop(l, s, x, "created_at", v641) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "html_url", v641) & c.prop(l, s, x, "instances", t14::<7>)
             & c.prop(l, s, x, "state", t81::<79>)
             & c.prop(l, s, x, "dismissed_by", t2::<4>)
-            & c.prop(l, s, x, "dismissed_at", v644)
+            & c.prop(l, s, x, "dismissed_at", v642)
             & c.prop(l, s, x, "dismissed_reason", t82::<4>)
             & c.prop(l, s, x, "rule", v124) & c.prop(l, s, x, "tool", v125)
             & c.prop(l, s, x, "most_recent_instance", t79::<75>)
-            & c.prop(l, s, x, "instances_url", v643)
+            & c.prop(l, s, x, "instances_url", v641)
             & c.unexpected_members(l, s, x, WORDS26)
     }
     /// Shared by 8 validators that differ only in the validators they call (a row of `T11` each), such as `#/definitions/commit_comment_event` and `#/definitions/content_reference_event` (6 more).
@@ -17949,30 +17547,30 @@ mod validators {
     /// `#/definitions/commit_comment$created/properties/comment`
     pub fn v134(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS27) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "html_url", v643) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "node_id", v643) & c.prop(l, s, x, "user", t79::<73>)
-            & c.prop(l, s, x, "position", v655) & c.prop(l, s, x, "line", v655)
-            & c.prop(l, s, x, "path", v644) & c.prop(l, s, x, "commit_id", v643)
-            & c.prop(l, s, x, "created_at", v643) & c.prop(l, s, x, "updated_at", v643)
+        c.required(l, s, x, WORDS27) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "html_url", v641) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "node_id", v641) & c.prop(l, s, x, "user", t79::<73>)
+            & c.prop(l, s, x, "position", v652) & c.prop(l, s, x, "line", v652)
+            & c.prop(l, s, x, "path", v642) & c.prop(l, s, x, "commit_id", v641)
+            & c.prop(l, s, x, "created_at", v641) & c.prop(l, s, x, "updated_at", v641)
             & c.prop(l, s, x, "author_association", t79::<104>)
-            & c.prop(l, s, x, "body", v643) & c.unexpected_members(l, s, x, WORDS27)
+            & c.prop(l, s, x, "body", v641) & c.unexpected_members(l, s, x, WORDS27)
     }
     /// `#/definitions/content_reference$created/properties/content_reference`
     pub fn v137(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "node_id", "reference"])
-            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "node_id", v643)
-            & c.prop(l, s, x, "reference", v643)
+            & c.prop(l, s, x, "id", v686) & c.prop(l, s, x, "node_id", v641)
+            & c.prop(l, s, x, "reference", v641)
             & c.unexpected_members(l, s, x, &["id", "node_id", "reference"])
     }
     /// `#/definitions/create$event`
     pub fn v138(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS29) & c.prop(l, s, x, "ref", v643)
+        c.required(l, s, x, WORDS29) & c.prop(l, s, x, "ref", v641)
             & c.prop(l, s, x, "ref_type", t83::<1>)
-            & c.prop(l, s, x, "master_branch", v643)
-            & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "pusher_type", v643)
+            & c.prop(l, s, x, "master_branch", v641)
+            & c.prop(l, s, x, "description", v642) & c.prop(l, s, x, "pusher_type", v641)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -17982,9 +17580,9 @@ mod validators {
     /// `#/definitions/delete$event`
     pub fn v140(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS31) & c.prop(l, s, x, "ref", v643)
+        c.required(l, s, x, WORDS31) & c.prop(l, s, x, "ref", v641)
             & c.prop(l, s, x, "ref_type", t83::<1>)
-            & c.prop(l, s, x, "pusher_type", v643)
+            & c.prop(l, s, x, "pusher_type", v641)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -17994,10 +17592,10 @@ mod validators {
     /// `#/definitions/deploy_key$created/properties/key`
     pub fn v142(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS33) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "key", v643) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "title", v643) & c.prop(l, s, x, "verified", v642)
-            & c.prop(l, s, x, "created_at", v643) & c.prop(l, s, x, "read_only", v642)
+        c.required(l, s, x, WORDS33) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "key", v641) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "title", v641) & c.prop(l, s, x, "verified", v657)
+            & c.prop(l, s, x, "created_at", v641) & c.prop(l, s, x, "read_only", v657)
             & c.unexpected_members(l, s, x, WORDS33)
     }
     /// Shared by 2 validators that differ only in the patterns, lists or values they use (a row of `T87` each), such as `#/definitions/deployment$created/properties/deployment` and `#/definitions/deployment_status$created/properties/deployment`.
@@ -18005,10 +17603,10 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, T87[K])
             & c.props(l, s, x, rt::props!(
-                "url" v643, "id" v641, "node_id" v643, "sha" v643, "ref" v643, "task" v643,
-                "payload" v145, "original_environment" v643, "environment" v643, "description" v645,
-                "creator" t79::<73>, "created_at" v643, "updated_at" v643, "statuses_url" v643,
-                "repository_url" v643, "performed_via_github_app" t2::<17>
+                "url" v641, "id" v686, "node_id" v641, "sha" v641, "ref" v641, "task" v641,
+                "payload" v145, "original_environment" v641, "environment" v641, "description" v656,
+                "creator" t79::<73>, "created_at" v641, "updated_at" v641, "statuses_url" v641,
+                "repository_url" v641, "performed_via_github_app" t2::<17>
             ))
             & c.unexpected_members(l, s, x, WORDS35)
     }
@@ -18021,14 +17619,14 @@ mod validators {
     /// `#/definitions/deployment_status$created/properties/deployment_status`
     pub fn v147(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS36) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "node_id", v643)
-            & c.prop(l, s, x, "state", v643) & c.prop(l, s, x, "creator", t79::<73>)
-            & c.prop(l, s, x, "description", v643) & c.prop(l, s, x, "environment", v643)
-            & c.prop(l, s, x, "target_url", v643) & c.prop(l, s, x, "created_at", v643)
-            & c.prop(l, s, x, "updated_at", v643)
-            & c.prop(l, s, x, "deployment_url", v643)
-            & c.prop(l, s, x, "repository_url", v643)
+        c.required(l, s, x, WORDS36) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "id", v686) & c.prop(l, s, x, "node_id", v641)
+            & c.prop(l, s, x, "state", v641) & c.prop(l, s, x, "creator", t79::<73>)
+            & c.prop(l, s, x, "description", v641) & c.prop(l, s, x, "environment", v641)
+            & c.prop(l, s, x, "target_url", v641) & c.prop(l, s, x, "created_at", v641)
+            & c.prop(l, s, x, "updated_at", v641)
+            & c.prop(l, s, x, "deployment_url", v641)
+            & c.prop(l, s, x, "repository_url", v641)
             & c.prop(l, s, x, "performed_via_github_app", t2::<17>)
             & c.unexpected_members(l, s, x, WORDS37)
     }
@@ -18059,18 +17657,18 @@ mod validators {
     /// Shared by 2 validators that differ only in the validators they call (a row of `T12` each), such as `#/definitions/discussion$answered/properties/answer` and `#/definitions/discussion_comment$created/properties/comment`.
     pub fn t12<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS38) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "node_id", v643) & c.prop(l, s, x, "html_url", v643)
+        c.required(l, s, x, WORDS38) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "node_id", v641) & c.prop(l, s, x, "html_url", v641)
             & c.prop(l, s, x, "parent_id", T12[K][0])
-            & c.prop(l, s, x, "child_comment_count", v641)
-            & c.prop(l, s, x, "repository_url", v643)
-            & c.prop(l, s, x, "discussion_id", v641)
+            & c.prop(l, s, x, "child_comment_count", v686)
+            & c.prop(l, s, x, "repository_url", v641)
+            & c.prop(l, s, x, "discussion_id", v686)
             & c.prop(l, s, x, "author_association", t79::<104>)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "created_at", v643)
-            & c.prop(l, s, x, "updated_at", v643) & c.prop(l, s, x, "body", v643)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "created_at", v641)
+            & c.prop(l, s, x, "updated_at", v641) & c.prop(l, s, x, "body", v641)
             & c.unexpected_members(l, s, x, WORDS38)
     }
-    const T12: [[rt::Check; 1]; 2] = [[v645], [v655]];
+    const T12: [[rt::Check; 1]; 2] = [[v656], [v652]];
     /// Shared by 14 validators that differ only in the validators they call and the strings they pass (a row of `T88` each), such as `#/definitions/discussion$category_changed/properties/changes` and `#/definitions/discussion_comment$edited/properties/changes` (12 more).
     pub fn t88<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -18081,10 +17679,10 @@ mod validators {
         ("category", "category", t3::<2>, "category"), ("body", "body", t3::<3>, "body"),
         ("to", "to", t83::<7>, "to"),
         ("old_permission", "old_permission", t3::<3>, "old_permission"),
-        ("message", "message", v644, "message"), ("note", "note", t3::<3>, "note"),
-        ("column_id", "column_id", t3::<4>, "column_id"), ("href", "href", v643, "href"),
+        ("message", "message", v642, "message"), ("note", "note", t3::<3>, "note"),
+        ("column_id", "column_id", t3::<4>, "column_id"), ("href", "href", v641, "href"),
         ("repository", "repository", t88::<9>, "repository"), ("name", "name", t3::<3>, "name"),
-        ("owner", "owner", t3::<6>, "owner"), ("url", "url", v643, "url"),
+        ("owner", "owner", t3::<6>, "owner"), ("url", "url", v641, "url"),
         ("tier", "tier", t3::<7>, "tier"), ("permissions", "permissions", t3::<8>, "permissions"),
     ];
     /// `#/definitions/discussion`
@@ -18092,11 +17690,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS39)
             & c.props(l, s, x, rt::props!(
-                "repository_url" v643, "category" v658, "answer_html_url" v644,
-                "answer_chosen_at" v644, "answer_chosen_by" t2::<4>, "html_url" v643, "id" v641,
-                "node_id" v643, "number" v641, "title" v643, "user" t79::<73>, "state" t80::<5>,
-                "locked" v642, "comments" v641, "created_at" v643, "updated_at" v643,
-                "author_association" t79::<104>, "active_lock_reason" v644, "body" v643
+                "repository_url" v641, "category" v655, "answer_html_url" v642,
+                "answer_chosen_at" v642, "answer_chosen_by" t2::<4>, "html_url" v641, "id" v686,
+                "node_id" v641, "number" v686, "title" v641, "user" t79::<73>, "state" t80::<5>,
+                "locked" v657, "comments" v686, "created_at" v641, "updated_at" v641,
+                "author_association" t79::<104>, "active_lock_reason" v642, "body" v641
             ))
             & c.unexpected_members(l, s, x, WORDS39)
     }
@@ -18113,10 +17711,10 @@ mod validators {
     /// `#/definitions/label`
     pub fn v160(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS40) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "node_id", v643) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "name", v643) & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "color", v643) & c.prop(l, s, x, "default", v642)
+        c.required(l, s, x, WORDS40) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "node_id", v641) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "name", v641) & c.prop(l, s, x, "description", v642)
+            & c.prop(l, s, x, "color", v641) & c.prop(l, s, x, "default", v657)
             & c.unexpected_members(l, s, x, WORDS41)
     }
     /// `#/definitions/discussion$transferred/properties/changes`
@@ -18152,10 +17750,10 @@ mod validators {
     /// `#/definitions/gollum$event/properties/pages/items`
     pub fn v171(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS44) & c.prop(l, s, x, "page_name", v643)
-            & c.prop(l, s, x, "title", v643) & c.prop(l, s, x, "summary", v645)
-            & c.prop(l, s, x, "action", t83::<3>) & c.prop(l, s, x, "sha", v643)
-            & c.prop(l, s, x, "html_url", v643) & c.unexpected_members(l, s, x, WORDS44)
+        c.required(l, s, x, WORDS44) & c.prop(l, s, x, "page_name", v641)
+            & c.prop(l, s, x, "title", v641) & c.prop(l, s, x, "summary", v656)
+            & c.prop(l, s, x, "action", t83::<3>) & c.prop(l, s, x, "sha", v641)
+            & c.prop(l, s, x, "html_url", v641) & c.unexpected_members(l, s, x, WORDS44)
     }
     /// Shared by 7 validators that differ only in the validators they call (a row of `T13` each), such as `#/definitions/installation_event` and `#/definitions/marketplace_purchase_event` (5 more).
     pub fn t13<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -18187,12 +17785,12 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS45)
             & c.props(l, s, x, rt::props!(
-                "id" v641, "account" t79::<73>, "repository_selection" t83::<4>,
-                "access_tokens_url" v643, "repositories_url" v643, "html_url" v643, "app_id" v641,
-                "app_slug" v643, "target_id" v641, "target_type" t83::<5>, "permissions" v177,
+                "id" v686, "account" t79::<73>, "repository_selection" t83::<4>,
+                "access_tokens_url" v641, "repositories_url" v641, "html_url" v641, "app_id" v686,
+                "app_slug" v641, "target_id" v686, "target_type" t83::<5>, "permissions" v177,
                 "events" t14::<10>, "created_at" t2::<2>, "updated_at" t2::<2>,
-                "single_file_name" v644, "has_multiple_single_files" v642,
-                "single_file_paths" t14::<1>, "suspended_by" t2::<4>, "suspended_at" v644
+                "single_file_name" v642, "has_multiple_single_files" v657,
+                "single_file_paths" t14::<1>, "suspended_by" t2::<4>, "suspended_at" v642
             ))
             & c.unexpected_members(l, s, x, WORDS46)
     }
@@ -18219,35 +17817,35 @@ mod validators {
     /// `#/definitions/installation$created/properties/repositories/items`
     pub fn v180(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS49) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "node_id", v643) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "full_name", v643) & c.prop(l, s, x, "private", v642)
+        c.required(l, s, x, WORDS49) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "node_id", v641) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "full_name", v641) & c.prop(l, s, x, "private", v657)
             & c.unexpected_members(l, s, x, WORDS49)
     }
     /// `#/definitions/installation_repositories$added/properties/repositories_removed/items`
     pub fn v184(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "node_id", v643)
-            & c.prop(l, s, x, "name", v643) & c.prop(l, s, x, "full_name", v643)
-            & c.prop(l, s, x, "private", v642) & c.unexpected_members(l, s, x, WORDS49)
+        c.prop(l, s, x, "id", v686) & c.prop(l, s, x, "node_id", v641)
+            & c.prop(l, s, x, "name", v641) & c.prop(l, s, x, "full_name", v641)
+            & c.prop(l, s, x, "private", v657) & c.unexpected_members(l, s, x, WORDS49)
     }
     /// `#/definitions/milestone`
     pub fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS50)
             & c.props(l, s, x, rt::props!(
-                "url" v643, "html_url" v643, "labels_url" v643, "id" v641, "node_id" v643,
-                "number" v641, "title" v643, "description" v644, "creator" t79::<73>,
-                "open_issues" v641, "closed_issues" v641, "state" t83::<6>, "created_at" v643,
-                "updated_at" v643, "due_on" v644, "closed_at" v644
+                "url" v641, "html_url" v641, "labels_url" v641, "id" v686, "node_id" v641,
+                "number" v686, "title" v641, "description" v642, "creator" t79::<73>,
+                "open_issues" v686, "closed_issues" v686, "state" t83::<6>, "created_at" v641,
+                "updated_at" v641, "due_on" v642, "closed_at" v642
             ))
             & c.unexpected_members(l, s, x, WORDS50)
     }
     /// `#/definitions/issue/properties/pull_request`
     pub fn v190(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "url", v643) & c.prop(l, s, x, "html_url", v643)
-            & c.prop(l, s, x, "diff_url", v643) & c.prop(l, s, x, "patch_url", v643)
+        c.prop(l, s, x, "url", v641) & c.prop(l, s, x, "html_url", v641)
+            & c.prop(l, s, x, "diff_url", v641) & c.prop(l, s, x, "patch_url", v641)
             & c
                 .unexpected_members(l, s, x, &["url", "html_url", "diff_url", "patch_url"])
     }
@@ -18255,21 +17853,21 @@ mod validators {
     pub fn v191(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["url", "html_url", "diff_url", "patch_url"])
-            & c.prop(l, s, x, "url", v643) & c.prop(l, s, x, "html_url", v643)
-            & c.prop(l, s, x, "diff_url", v643) & c.prop(l, s, x, "patch_url", v643)
+            & c.prop(l, s, x, "url", v641) & c.prop(l, s, x, "html_url", v641)
+            & c.prop(l, s, x, "diff_url", v641) & c.prop(l, s, x, "patch_url", v641)
             & c
                 .unexpected_members(l, s, x, &["url", "html_url", "diff_url", "patch_url"])
     }
     /// `#/definitions/issue-comment`
     pub fn v192(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS51) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "html_url", v643) & c.prop(l, s, x, "issue_url", v643)
-            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "node_id", v643)
-            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "created_at", v643)
-            & c.prop(l, s, x, "updated_at", v643)
+        c.required(l, s, x, WORDS51) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "html_url", v641) & c.prop(l, s, x, "issue_url", v641)
+            & c.prop(l, s, x, "id", v686) & c.prop(l, s, x, "node_id", v641)
+            & c.prop(l, s, x, "user", t79::<73>) & c.prop(l, s, x, "created_at", v641)
+            & c.prop(l, s, x, "updated_at", v641)
             & c.prop(l, s, x, "author_association", t79::<104>)
-            & c.prop(l, s, x, "body", v643)
+            & c.prop(l, s, x, "body", v641)
             & c.prop(l, s, x, "performed_via_github_app", t2::<17>)
             & c.unexpected_members(l, s, x, WORDS52)
     }
@@ -18305,13 +17903,13 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS53)
             & c.props(l, s, x, rt::props!(
-                "url" v643, "repository_url" v643, "labels_url" v643, "comments_url" v643,
-                "events_url" v643, "html_url" v643, "id" v641, "node_id" v643, "number" v641,
-                "title" v643, "user" t79::<73>, "labels" t14::<11>, "state" t83::<6>, "locked" v642,
-                "assignee" t2::<4>, "assignees" t14::<12>, "milestone" t2::<18>, "comments" v641,
-                "created_at" v643, "updated_at" v643, "closed_at" v644,
+                "url" v641, "repository_url" v641, "labels_url" v641, "comments_url" v641,
+                "events_url" v641, "html_url" v641, "id" v686, "node_id" v641, "number" v686,
+                "title" v641, "user" t79::<73>, "labels" t14::<11>, "state" t83::<6>, "locked" v657,
+                "assignee" t2::<4>, "assignees" t14::<12>, "milestone" t2::<18>, "comments" v686,
+                "created_at" v641, "updated_at" v641, "closed_at" v642,
                 "author_association" t79::<104>, "active_lock_reason" t82::<5>,
-                "performed_via_github_app" t2::<17>, "pull_request" v190, "body" v644
+                "performed_via_github_app" t2::<17>, "pull_request" v190, "body" v642
             ))
             & c.unexpected_members(l, s, x, WORDS54)
     }
@@ -18343,85 +17941,85 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS55)
             & c.props(l, s, x, rt::props!(
-                "login" v643, "id" v641, "avatar_url" v643, "gravatar_id" v643, "url" v643,
-                "html_url" v643, "followers_url" v643, "following_url" v643, "gists_url" v643,
-                "starred_url" v643, "subscriptions_url" v643, "organizations_url" v643,
-                "repos_url" v643, "events_url" v643, "received_events_url" v643, "type" v643,
-                "site_admin" v642, "email" v643
+                "login" v641, "id" v686, "avatar_url" v641, "gravatar_id" v641, "url" v641,
+                "html_url" v641, "followers_url" v641, "following_url" v641, "gists_url" v641,
+                "starred_url" v641, "subscriptions_url" v641, "organizations_url" v641,
+                "repos_url" v641, "events_url" v641, "received_events_url" v641, "type" v641,
+                "site_admin" v657, "email" v641
             ))
             & c.unexpected_members(l, s, x, WORDS55)
     }
     /// `#/definitions/marketplace-purchase/properties/account`
     pub fn v209(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS56) & c.prop(l, s, x, "type", v643)
-            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "node_id", v643)
-            & c.prop(l, s, x, "login", v643)
-            & c.prop(l, s, x, "organization_billing_email", v643)
+        c.required(l, s, x, WORDS56) & c.prop(l, s, x, "type", v641)
+            & c.prop(l, s, x, "id", v686) & c.prop(l, s, x, "node_id", v641)
+            & c.prop(l, s, x, "login", v641)
+            & c.prop(l, s, x, "organization_billing_email", v641)
             & c.unexpected_members(l, s, x, WORDS56)
     }
     /// `#/definitions/marketplace-purchase/properties/plan`
     pub fn v210(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS57) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "name", v643) & c.prop(l, s, x, "description", v643)
-            & c.prop(l, s, x, "monthly_price_in_cents", v641)
-            & c.prop(l, s, x, "yearly_price_in_cents", v641)
-            & c.prop(l, s, x, "price_model", v643)
-            & c.prop(l, s, x, "has_free_trial", v642)
-            & c.prop(l, s, x, "unit_name", v644) & c.prop(l, s, x, "bullets", t14::<1>)
+        c.required(l, s, x, WORDS57) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "name", v641) & c.prop(l, s, x, "description", v641)
+            & c.prop(l, s, x, "monthly_price_in_cents", v686)
+            & c.prop(l, s, x, "yearly_price_in_cents", v686)
+            & c.prop(l, s, x, "price_model", v641)
+            & c.prop(l, s, x, "has_free_trial", v657)
+            & c.prop(l, s, x, "unit_name", v642) & c.prop(l, s, x, "bullets", t14::<1>)
             & c.unexpected_members(l, s, x, WORDS57)
     }
     /// `#/definitions/marketplace-purchase`
     pub fn v211(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS58) & c.prop(l, s, x, "account", v209)
-            & c.prop(l, s, x, "billing_cycle", v643)
-            & c.prop(l, s, x, "unit_count", v641)
-            & c.prop(l, s, x, "on_free_trial", v642)
-            & c.prop(l, s, x, "free_trial_ends_on", v645)
-            & c.prop(l, s, x, "next_billing_date", v643) & c.prop(l, s, x, "plan", v210)
+            & c.prop(l, s, x, "billing_cycle", v641)
+            & c.prop(l, s, x, "unit_count", v686)
+            & c.prop(l, s, x, "on_free_trial", v657)
+            & c.prop(l, s, x, "free_trial_ends_on", v656)
+            & c.prop(l, s, x, "next_billing_date", v641) & c.prop(l, s, x, "plan", v210)
             & c.unexpected_members(l, s, x, WORDS59)
     }
     /// `#/definitions/team`
     pub fn v219(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS60) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "node_id", v643)
-            & c.prop(l, s, x, "slug", v643) & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "privacy", t80::<6>) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "html_url", v643) & c.prop(l, s, x, "members_url", v643)
-            & c.prop(l, s, x, "repositories_url", v643)
-            & c.prop(l, s, x, "permission", v643) & c.prop(l, s, x, "parent", v221)
+        c.required(l, s, x, WORDS60) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "id", v686) & c.prop(l, s, x, "node_id", v641)
+            & c.prop(l, s, x, "slug", v641) & c.prop(l, s, x, "description", v642)
+            & c.prop(l, s, x, "privacy", t80::<6>) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "html_url", v641) & c.prop(l, s, x, "members_url", v641)
+            & c.prop(l, s, x, "repositories_url", v641)
+            & c.prop(l, s, x, "permission", v641) & c.prop(l, s, x, "parent", v221)
             & c.unexpected_members(l, s, x, WORDS61)
     }
     /// `#/definitions/team/properties/parent`
     pub fn v221(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, NULL | OBJECT) };
-        c.required(l, s, x, WORDS60) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "node_id", v643)
-            & c.prop(l, s, x, "slug", v643) & c.prop(l, s, x, "description", v644)
-            & c.prop(l, s, x, "privacy", t80::<6>) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "html_url", v643) & c.prop(l, s, x, "members_url", v643)
-            & c.prop(l, s, x, "repositories_url", v643)
-            & c.prop(l, s, x, "permission", v643)
+        c.required(l, s, x, WORDS60) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "id", v686) & c.prop(l, s, x, "node_id", v641)
+            & c.prop(l, s, x, "slug", v641) & c.prop(l, s, x, "description", v642)
+            & c.prop(l, s, x, "privacy", t80::<6>) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "html_url", v641) & c.prop(l, s, x, "members_url", v641)
+            & c.prop(l, s, x, "repositories_url", v641)
+            & c.prop(l, s, x, "permission", v641)
             & c.unexpected_members(l, s, x, WORDS60)
     }
     /// `#/definitions/membership$removed/properties/team/oneOf/1`
     pub fn v224(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["id", "name"]) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "name", v643) & c.prop(l, s, x, "deleted", v642)
+        c.required(l, s, x, &["id", "name"]) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "name", v641) & c.prop(l, s, x, "deleted", v657)
             & c.unexpected_members(l, s, x, &["id", "name", "deleted"])
     }
     /// `#/definitions/meta$deleted/properties/hook`
     pub fn v227(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS62) & c.prop(l, s, x, "type", v643)
-            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "active", v642) & c.prop(l, s, x, "events", t79::<77>)
-            & c.prop(l, s, x, "config", v233) & c.prop(l, s, x, "updated_at", v643)
-            & c.prop(l, s, x, "created_at", v643)
+        c.required(l, s, x, WORDS62) & c.prop(l, s, x, "type", v641)
+            & c.prop(l, s, x, "id", v686) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "active", v657) & c.prop(l, s, x, "events", t79::<77>)
+            & c.prop(l, s, x, "config", v233) & c.prop(l, s, x, "updated_at", v641)
+            & c.prop(l, s, x, "created_at", v641)
             & c.unexpected_members(l, s, x, WORDS62)
     }
     /// Shared by 28 validators that differ only in the validators they call (a row of `T14` each), such as `#/definitions/webhook-events/oneOf/0` and `#/definitions/branch-protection-rule/properties/required_status_checks` (26 more).
@@ -18430,7 +18028,7 @@ mod validators {
         c.items(l, s, x, 0usize, "/items", T14[K][0])
     }
     const T14: [[rt::Check; 1]; 28] = [
-        [t84::<3>], [v643], [t79::<74>], [t84::<0>], [t79::<75>], [t10::<0>], [t10::<1>],
+        [t84::<3>], [v641], [t79::<74>], [t84::<0>], [t79::<75>], [t10::<0>], [t10::<1>],
         [t10::<2>], [t10::<3>], [v171], [t84::<2>], [t79::<205>], [t79::<73>], [v955], [v247],
         [t2::<10>], [t79::<55>], [t79::<78>], [t79::<79>], [v375], [v376], [t88::<11>], [v378],
         [v398], [v397], [t79::<80>], [t7::<1>], [v180],
@@ -18447,7 +18045,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["content_type", "insecure_ssl", "url"])
             & c.prop(l, s, x, "content_type", t83::<9>)
-            & c.prop(l, s, x, "insecure_ssl", v643) & c.prop(l, s, x, "url", v643)
+            & c.prop(l, s, x, "insecure_ssl", v641) & c.prop(l, s, x, "url", v641)
             & c.unexpected_members(l, s, x, &["content_type", "insecure_ssl", "url"])
     }
     /// `#/definitions/milestone$edited/properties/changes`
@@ -18460,32 +18058,32 @@ mod validators {
     /// `#/definitions/membership`
     pub fn v241(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS64) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "state", v643) & c.prop(l, s, x, "role", v643)
-            & c.prop(l, s, x, "organization_url", v643)
+        c.required(l, s, x, WORDS64) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "state", v641) & c.prop(l, s, x, "role", v641)
+            & c.prop(l, s, x, "organization_url", v641)
             & c.prop(l, s, x, "user", t79::<73>) & c.unexpected_members(l, s, x, WORDS64)
     }
     /// `#/definitions/organization$member_invited/properties/invitation`
     pub fn v242(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS65) & c.prop(l, s, x, "id", v666)
-            & c.prop(l, s, x, "node_id", v643) & c.prop(l, s, x, "login", v643)
-            & c.prop(l, s, x, "email", v644) & c.prop(l, s, x, "role", v643)
-            & c.prop(l, s, x, "created_at", v643)
+        c.required(l, s, x, WORDS65) & c.prop(l, s, x, "id", v823)
+            & c.prop(l, s, x, "node_id", v641) & c.prop(l, s, x, "login", v641)
+            & c.prop(l, s, x, "email", v642) & c.prop(l, s, x, "role", v641)
+            & c.prop(l, s, x, "created_at", v641)
             & c.prop(l, s, x, "failed_at", t2::<16>)
-            & c.prop(l, s, x, "failed_reason", v644)
-            & c.prop(l, s, x, "inviter", t79::<73>) & c.prop(l, s, x, "team_count", v666)
-            & c.prop(l, s, x, "invitation_teams_url", v643)
+            & c.prop(l, s, x, "failed_reason", v642)
+            & c.prop(l, s, x, "inviter", t79::<73>) & c.prop(l, s, x, "team_count", v823)
+            & c.prop(l, s, x, "invitation_teams_url", v641)
             & c.unexpected_members(l, s, x, WORDS65)
     }
     /// `#/definitions/package$published/properties/package`
     pub fn v244(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS66) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "name", v643) & c.prop(l, s, x, "namespace", v643)
-            & c.prop(l, s, x, "description", v644) & c.prop(l, s, x, "ecosystem", v643)
-            & c.prop(l, s, x, "package_type", v643) & c.prop(l, s, x, "html_url", v643)
-            & c.prop(l, s, x, "created_at", v643) & c.prop(l, s, x, "updated_at", v643)
+        c.required(l, s, x, WORDS66) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "name", v641) & c.prop(l, s, x, "namespace", v641)
+            & c.prop(l, s, x, "description", v642) & c.prop(l, s, x, "ecosystem", v641)
+            & c.prop(l, s, x, "package_type", v641) & c.prop(l, s, x, "html_url", v641)
+            & c.prop(l, s, x, "created_at", v641) & c.prop(l, s, x, "updated_at", v641)
             & c.prop(l, s, x, "owner", t79::<73>)
             & c.prop(l, s, x, "package_version", v245)
             & c.prop(l, s, x, "registry", v248) & c.unexpected_members(l, s, x, WORDS66)
@@ -18495,45 +18093,45 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS67)
             & c.props(l, s, x, rt::props!(
-                "id" v641, "version" v643, "summary" v643, "name" v643, "description" v643,
-                "body" v643, "body_html" v643, "release" v246, "manifest" v643, "html_url" v643,
-                "tag_name" v643, "target_commitish" v643, "target_oid" v643, "draft" v642,
-                "prerelease" v642, "created_at" v643, "updated_at" v643, "metadata" t14::<13>,
+                "id" v686, "version" v641, "summary" v641, "name" v641, "description" v641,
+                "body" v641, "body_html" v641, "release" v246, "manifest" v641, "html_url" v641,
+                "tag_name" v641, "target_commitish" v641, "target_oid" v641, "draft" v657,
+                "prerelease" v657, "created_at" v641, "updated_at" v641, "metadata" t14::<13>,
                 "docker_metadata" t14::<13>, "package_files" t14::<14>, "author" t79::<73>,
-                "source_url" v643, "installation_command" v643
+                "source_url" v641, "installation_command" v641
             ))
             & c.unexpected_members(l, s, x, WORDS67)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/release`
     pub fn v246(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS68) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "html_url", v643) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "tag_name", v643)
-            & c.prop(l, s, x, "target_commitish", v643) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "draft", v642) & c.prop(l, s, x, "author", t79::<73>)
-            & c.prop(l, s, x, "prerelease", v642) & c.prop(l, s, x, "created_at", v643)
-            & c.prop(l, s, x, "published_at", v643)
+        c.required(l, s, x, WORDS68) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "html_url", v641) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "tag_name", v641)
+            & c.prop(l, s, x, "target_commitish", v641) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "draft", v657) & c.prop(l, s, x, "author", t79::<73>)
+            & c.prop(l, s, x, "prerelease", v657) & c.prop(l, s, x, "created_at", v641)
+            & c.prop(l, s, x, "published_at", v641)
             & c.unexpected_members(l, s, x, WORDS68)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/package_files/items`
     pub fn v247(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS69) & c.prop(l, s, x, "download_url", v643)
-            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "sha256", v643) & c.prop(l, s, x, "sha1", v643)
-            & c.prop(l, s, x, "md5", v643) & c.prop(l, s, x, "content_type", v643)
-            & c.prop(l, s, x, "state", v643) & c.prop(l, s, x, "size", v641)
-            & c.prop(l, s, x, "created_at", v643) & c.prop(l, s, x, "updated_at", v643)
+        c.required(l, s, x, WORDS69) & c.prop(l, s, x, "download_url", v641)
+            & c.prop(l, s, x, "id", v686) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "sha256", v641) & c.prop(l, s, x, "sha1", v641)
+            & c.prop(l, s, x, "md5", v641) & c.prop(l, s, x, "content_type", v641)
+            & c.prop(l, s, x, "state", v641) & c.prop(l, s, x, "size", v686)
+            & c.prop(l, s, x, "created_at", v641) & c.prop(l, s, x, "updated_at", v641)
             & c.unexpected_members(l, s, x, WORDS69)
     }
     /// `#/definitions/package$published/properties/package/properties/registry`
     pub fn v248(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["about_url", "name", "type", "url", "vendor"])
-            & c.prop(l, s, x, "about_url", v643) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "type", v643) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "vendor", v643)
+            & c.prop(l, s, x, "about_url", v641) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "type", v641) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "vendor", v641)
             & c
                 .unexpected_members(l, s, x, &["about_url", "name", "type", "url", "vendor"])
     }
@@ -18541,7 +18139,7 @@ mod validators {
     pub fn v249(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "build", "repository", "sender"])
-            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "build", v250)
+            & c.prop(l, s, x, "id", v686) & c.prop(l, s, x, "build", v250)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -18551,18 +18149,18 @@ mod validators {
     /// `#/definitions/page_build$event/properties/build`
     pub fn v250(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS71) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "status", v643) & c.prop(l, s, x, "error", t88::<4>)
-            & c.prop(l, s, x, "pusher", t79::<73>) & c.prop(l, s, x, "commit", v643)
-            & c.prop(l, s, x, "duration", v641) & c.prop(l, s, x, "created_at", v643)
-            & c.prop(l, s, x, "updated_at", v643)
+        c.required(l, s, x, WORDS71) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "status", v641) & c.prop(l, s, x, "error", t88::<4>)
+            & c.prop(l, s, x, "pusher", t79::<73>) & c.prop(l, s, x, "commit", v641)
+            & c.prop(l, s, x, "duration", v686) & c.prop(l, s, x, "created_at", v641)
+            & c.prop(l, s, x, "updated_at", v641)
             & c.unexpected_members(l, s, x, WORDS71)
     }
     /// `#/definitions/ping$event`
     pub fn v252(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["zen", "hook_id", "hook"]) & c.prop(l, s, x, "zen", v643)
-            & c.prop(l, s, x, "hook_id", v641) & c.prop(l, s, x, "hook", v253)
+        c.required(l, s, x, &["zen", "hook_id", "hook"]) & c.prop(l, s, x, "zen", v641)
+            & c.prop(l, s, x, "hook_id", v686) & c.prop(l, s, x, "hook", v253)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "organization", t79::<108>)
@@ -18571,63 +18169,63 @@ mod validators {
     /// `#/definitions/ping$event/properties/hook`
     pub fn v253(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS73) & c.prop(l, s, x, "type", v643)
-            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "active", v642) & c.prop(l, s, x, "app_id", v641)
+        c.required(l, s, x, WORDS73) & c.prop(l, s, x, "type", v641)
+            & c.prop(l, s, x, "id", v686) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "active", v657) & c.prop(l, s, x, "app_id", v686)
             & c.prop(l, s, x, "events", t79::<77>) & c.prop(l, s, x, "config", v254)
-            & c.prop(l, s, x, "updated_at", v643) & c.prop(l, s, x, "created_at", v643)
-            & c.prop(l, s, x, "url", v643) & c.prop(l, s, x, "test_url", v643)
-            & c.prop(l, s, x, "ping_url", v643) & c.prop(l, s, x, "last_response", v255)
+            & c.prop(l, s, x, "updated_at", v641) & c.prop(l, s, x, "created_at", v641)
+            & c.prop(l, s, x, "url", v641) & c.prop(l, s, x, "test_url", v641)
+            & c.prop(l, s, x, "ping_url", v641) & c.prop(l, s, x, "last_response", v255)
             & c.unexpected_members(l, s, x, WORDS74)
     }
     /// `#/definitions/ping$event/properties/hook/properties/config`
     pub fn v254(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["content_type", "url", "insecure_ssl"])
-            & c.prop(l, s, x, "content_type", t83::<9>) & c.prop(l, s, x, "secret", v643)
-            & c.prop(l, s, x, "url", v643) & c.prop(l, s, x, "insecure_ssl", v643)
+            & c.prop(l, s, x, "content_type", t83::<9>) & c.prop(l, s, x, "secret", v641)
+            & c.prop(l, s, x, "url", v641) & c.prop(l, s, x, "insecure_ssl", v641)
             & c.unexpected_members(l, s, x, WORDS75)
     }
     /// `#/definitions/ping$event/properties/hook/properties/last_response`
     pub fn v255(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["code", "status", "message"])
-            & c.prop(l, s, x, "code", v645) & c.prop(l, s, x, "status", v643)
-            & c.prop(l, s, x, "message", v645)
+            & c.prop(l, s, x, "code", v656) & c.prop(l, s, x, "status", v641)
+            & c.prop(l, s, x, "message", v656)
             & c.unexpected_members(l, s, x, &["code", "status", "message"])
     }
     /// `#/definitions/project`
     pub fn v257(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS76) & c.prop(l, s, x, "owner_url", v643)
-            & c.prop(l, s, x, "url", v643) & c.prop(l, s, x, "html_url", v643)
-            & c.prop(l, s, x, "columns_url", v643) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "node_id", v643) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "body", v644) & c.prop(l, s, x, "number", v641)
+        c.required(l, s, x, WORDS76) & c.prop(l, s, x, "owner_url", v641)
+            & c.prop(l, s, x, "url", v641) & c.prop(l, s, x, "html_url", v641)
+            & c.prop(l, s, x, "columns_url", v641) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "node_id", v641) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "body", v642) & c.prop(l, s, x, "number", v686)
             & c.prop(l, s, x, "state", t83::<6>) & c.prop(l, s, x, "creator", t79::<73>)
-            & c.prop(l, s, x, "created_at", v643) & c.prop(l, s, x, "updated_at", v643)
+            & c.prop(l, s, x, "created_at", v641) & c.prop(l, s, x, "updated_at", v641)
             & c.unexpected_members(l, s, x, WORDS76)
     }
     /// `#/definitions/project-card`
     pub fn v261(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS77) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "project_url", v643) & c.prop(l, s, x, "column_url", v643)
-            & c.prop(l, s, x, "column_id", v641) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "node_id", v643) & c.prop(l, s, x, "note", v644)
-            & c.prop(l, s, x, "archived", v642) & c.prop(l, s, x, "creator", t79::<73>)
-            & c.prop(l, s, x, "created_at", v643) & c.prop(l, s, x, "updated_at", v643)
-            & c.prop(l, s, x, "content_url", v643) & c.prop(l, s, x, "after_id", v645)
+        c.required(l, s, x, WORDS77) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "project_url", v641) & c.prop(l, s, x, "column_url", v641)
+            & c.prop(l, s, x, "column_id", v686) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "node_id", v641) & c.prop(l, s, x, "note", v642)
+            & c.prop(l, s, x, "archived", v657) & c.prop(l, s, x, "creator", t79::<73>)
+            & c.prop(l, s, x, "created_at", v641) & c.prop(l, s, x, "updated_at", v641)
+            & c.prop(l, s, x, "content_url", v641) & c.prop(l, s, x, "after_id", v656)
             & c.unexpected_members(l, s, x, WORDS78)
     }
     /// `#/definitions/project-column`
     pub fn v266(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS79) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "project_url", v643) & c.prop(l, s, x, "cards_url", v643)
-            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "node_id", v643)
-            & c.prop(l, s, x, "name", v643) & c.prop(l, s, x, "created_at", v643)
-            & c.prop(l, s, x, "updated_at", v643)
+        c.required(l, s, x, WORDS79) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "project_url", v641) & c.prop(l, s, x, "cards_url", v641)
+            & c.prop(l, s, x, "id", v686) & c.prop(l, s, x, "node_id", v641)
+            & c.prop(l, s, x, "name", v641) & c.prop(l, s, x, "created_at", v641)
+            & c.prop(l, s, x, "updated_at", v641)
             & c.unexpected_members(l, s, x, WORDS79)
     }
     /// `#/definitions/public$event`
@@ -18672,7 +18270,7 @@ mod validators {
     pub fn t16<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS81) & c.prop(l, s, x, "action", T16[K][0])
-            & c.prop(l, s, x, "number", v641)
+            & c.prop(l, s, x, "number", v686)
             & c.prop(l, s, x, "pull_request", t79::<203>)
             & c.prop(l, s, x, "assignee", t79::<73>)
             & c.prop(l, s, x, "repository", t79::<106>)
@@ -18687,19 +18285,19 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS83)
             & c.props(l, s, x, rt::props!(
-                "url" v643, "id" v641, "node_id" v643, "html_url" v643, "diff_url" v643,
-                "patch_url" v643, "issue_url" v643, "number" v641, "state" t83::<6>, "locked" v642,
-                "title" v643, "user" t79::<73>, "body" v644, "created_at" v643, "updated_at" v643,
-                "closed_at" v644, "merged_at" v644, "merge_commit_sha" v644, "assignee" t2::<4>,
+                "url" v641, "id" v686, "node_id" v641, "html_url" v641, "diff_url" v641,
+                "patch_url" v641, "issue_url" v641, "number" v686, "state" t83::<6>, "locked" v657,
+                "title" v641, "user" t79::<73>, "body" v642, "created_at" v641, "updated_at" v641,
+                "closed_at" v642, "merged_at" v642, "merge_commit_sha" v642, "assignee" t2::<4>,
                 "assignees" t14::<12>, "requested_reviewers" t14::<15>, "requested_teams" t14::<16>,
-                "labels" t14::<11>, "milestone" t2::<18>, "commits_url" v643,
-                "review_comments_url" v643, "review_comment_url" v643, "comments_url" v643,
-                "statuses_url" v643, "head" v292, "base" v292, "_links" v293,
-                "author_association" t79::<104>, "auto_merge" v645, "active_lock_reason" t82::<5>,
-                "draft" v642, "merged" v669, "mergeable" v669, "rebaseable" v669,
-                "mergeable_state" v643, "merged_by" t2::<4>, "comments" v641,
-                "review_comments" v641, "maintainer_can_modify" v642, "commits" v641,
-                "additions" v641, "deletions" v641, "changed_files" v641
+                "labels" t14::<11>, "milestone" t2::<18>, "commits_url" v641,
+                "review_comments_url" v641, "review_comment_url" v641, "comments_url" v641,
+                "statuses_url" v641, "head" v292, "base" v292, "_links" v293,
+                "author_association" t79::<104>, "auto_merge" v656, "active_lock_reason" t82::<5>,
+                "draft" v657, "merged" v667, "mergeable" v667, "rebaseable" v667,
+                "mergeable_state" v641, "merged_by" t2::<4>, "comments" v686,
+                "review_comments" v686, "maintainer_can_modify" v657, "commits" v686,
+                "additions" v686, "deletions" v686, "changed_files" v686
             ))
             & c.unexpected_members(l, s, x, WORDS83)
     }
@@ -18707,8 +18305,8 @@ mod validators {
     pub fn v292(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["label", "ref", "sha", "user", "repo"])
-            & c.prop(l, s, x, "label", v643) & c.prop(l, s, x, "ref", v643)
-            & c.prop(l, s, x, "sha", v643) & c.prop(l, s, x, "user", t79::<73>)
+            & c.prop(l, s, x, "label", v641) & c.prop(l, s, x, "ref", v641)
+            & c.prop(l, s, x, "sha", v641) & c.prop(l, s, x, "user", t79::<73>)
             & c.prop(l, s, x, "repo", t79::<106>)
             & c.unexpected_members(l, s, x, &["label", "ref", "sha", "user", "repo"])
     }
@@ -18728,7 +18326,7 @@ mod validators {
     pub fn t17<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS85) & c.prop(l, s, x, "action", T17[K][0])
-            & c.prop(l, s, x, "number", v641)
+            & c.prop(l, s, x, "number", v686)
             & c.prop(l, s, x, "pull_request", T17[K][1])
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -18745,7 +18343,7 @@ mod validators {
     pub fn v304(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS87) & c.prop(l, s, x, "action", t81::<6>)
-            & c.prop(l, s, x, "number", v641) & c.prop(l, s, x, "changes", t89::<1>)
+            & c.prop(l, s, x, "number", v686) & c.prop(l, s, x, "changes", t89::<1>)
             & c.prop(l, s, x, "pull_request", t79::<203>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -18757,7 +18355,7 @@ mod validators {
     pub fn t18<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS89) & c.prop(l, s, x, "action", T18[K][0])
-            & c.prop(l, s, x, "number", v641)
+            & c.prop(l, s, x, "number", v686)
             & c.prop(l, s, x, "pull_request", t79::<203>)
             & c.prop(l, s, x, "label", t79::<205>)
             & c.prop(l, s, x, "repository", t79::<106>)
@@ -18771,7 +18369,7 @@ mod validators {
     pub fn t19<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS91) & c.prop(l, s, x, "action", T19[K][0])
-            & c.prop(l, s, x, "number", v641)
+            & c.prop(l, s, x, "number", v686)
             & c.prop(l, s, x, "pull_request", t79::<203>)
             & c.prop(l, s, x, "requested_reviewer", t79::<73>)
             & c.prop(l, s, x, "repository", t79::<106>)
@@ -18785,7 +18383,7 @@ mod validators {
     pub fn t20<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS93) & c.prop(l, s, x, "action", T20[K][0])
-            & c.prop(l, s, x, "number", v641)
+            & c.prop(l, s, x, "number", v686)
             & c.prop(l, s, x, "pull_request", t79::<203>)
             & c.prop(l, s, x, "requested_team", t79::<55>)
             & c.prop(l, s, x, "repository", t79::<106>)
@@ -18799,8 +18397,8 @@ mod validators {
     pub fn v326(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS95) & c.prop(l, s, x, "action", t81::<13>)
-            & c.prop(l, s, x, "number", v641) & c.prop(l, s, x, "before", v643)
-            & c.prop(l, s, x, "after", v643)
+            & c.prop(l, s, x, "number", v686) & c.prop(l, s, x, "before", v641)
+            & c.prop(l, s, x, "after", v641)
             & c.prop(l, s, x, "pull_request", t79::<203>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -18811,16 +18409,16 @@ mod validators {
     /// Shared by 2 validators that differ only in the validators they call (a row of `T21` each), such as `#/definitions/pull_request_review$dismissed/properties/review` and `#/definitions/pull_request_review$edited/properties/review`.
     pub fn t21<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS97) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "node_id", v643) & c.prop(l, s, x, "user", t79::<73>)
-            & c.prop(l, s, x, "body", v644) & c.prop(l, s, x, "commit_id", v643)
-            & c.prop(l, s, x, "submitted_at", v643) & c.prop(l, s, x, "state", T21[K][0])
-            & c.prop(l, s, x, "html_url", v643)
-            & c.prop(l, s, x, "pull_request_url", v643)
+        c.required(l, s, x, WORDS97) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "node_id", v641) & c.prop(l, s, x, "user", t79::<73>)
+            & c.prop(l, s, x, "body", v642) & c.prop(l, s, x, "commit_id", v641)
+            & c.prop(l, s, x, "submitted_at", v641) & c.prop(l, s, x, "state", T21[K][0])
+            & c.prop(l, s, x, "html_url", v641)
+            & c.prop(l, s, x, "pull_request_url", v641)
             & c.prop(l, s, x, "author_association", t79::<104>)
             & c.prop(l, s, x, "_links", v336) & c.unexpected_members(l, s, x, WORDS97)
     }
-    const T21: [[rt::Check; 1]; 2] = [[t81::<78>], [v643]];
+    const T21: [[rt::Check; 1]; 2] = [[t81::<78>], [v641]];
     /// `#/definitions/pull_request_review$dismissed/properties/review/properties/_links`
     pub fn v336(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -18834,15 +18432,15 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS98)
             & c.props(l, s, x, rt::props!(
-                "url" v643, "id" v641, "node_id" v643, "html_url" v643, "diff_url" v643,
-                "patch_url" v643, "issue_url" v643, "number" v641, "state" t83::<6>, "locked" v642,
-                "title" v643, "user" t79::<73>, "body" v643, "created_at" v643, "updated_at" v643,
-                "closed_at" v644, "merged_at" v644, "merge_commit_sha" v644, "assignee" t2::<4>,
+                "url" v641, "id" v686, "node_id" v641, "html_url" v641, "diff_url" v641,
+                "patch_url" v641, "issue_url" v641, "number" v686, "state" t83::<6>, "locked" v657,
+                "title" v641, "user" t79::<73>, "body" v641, "created_at" v641, "updated_at" v641,
+                "closed_at" v642, "merged_at" v642, "merge_commit_sha" v642, "assignee" t2::<4>,
                 "assignees" t14::<12>, "requested_reviewers" t14::<15>, "requested_teams" t14::<16>,
-                "labels" t14::<11>, "milestone" t2::<18>, "draft" v642, "commits_url" v643,
-                "review_comments_url" v643, "review_comment_url" v643, "comments_url" v643,
-                "statuses_url" v643, "head" v292, "base" v292, "_links" v293,
-                "author_association" t79::<104>, "auto_merge" v645, "active_lock_reason" t82::<5>
+                "labels" t14::<11>, "milestone" t2::<18>, "draft" v657, "commits_url" v641,
+                "review_comments_url" v641, "review_comment_url" v641, "comments_url" v641,
+                "statuses_url" v641, "head" v292, "base" v292, "_links" v293,
+                "author_association" t79::<104>, "auto_merge" v656, "active_lock_reason" t82::<5>
             ))
             & c.unexpected_members(l, s, x, WORDS98)
     }
@@ -18851,13 +18449,13 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS99)
             & c.props(l, s, x, rt::props!(
-                "url" v643, "pull_request_review_id" v641, "id" v641, "node_id" v643,
-                "diff_hunk" v643, "path" v643, "position" v655, "original_position" v641,
-                "commit_id" v643, "original_commit_id" v643, "user" t79::<73>, "body" v643,
-                "created_at" v643, "updated_at" v643, "html_url" v643, "pull_request_url" v643,
-                "author_association" t79::<104>, "_links" v341, "start_line" v655,
-                "original_start_line" v655, "start_side" t82::<6>, "line" v655,
-                "original_line" v641, "side" t83::<11>, "in_reply_to_id" v641
+                "url" v641, "pull_request_review_id" v686, "id" v686, "node_id" v641,
+                "diff_hunk" v641, "path" v641, "position" v652, "original_position" v686,
+                "commit_id" v641, "original_commit_id" v641, "user" t79::<73>, "body" v641,
+                "created_at" v641, "updated_at" v641, "html_url" v641, "pull_request_url" v641,
+                "author_association" t79::<104>, "_links" v341, "start_line" v652,
+                "original_start_line" v652, "start_side" t82::<6>, "line" v652,
+                "original_line" v686, "side" t83::<11>, "in_reply_to_id" v686
             ))
             & c.unexpected_members(l, s, x, WORDS100)
     }
@@ -18874,14 +18472,14 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS101)
             & c.props(l, s, x, rt::props!(
-                "url" v643, "id" v641, "node_id" v643, "html_url" v643, "diff_url" v643,
-                "patch_url" v643, "issue_url" v643, "number" v641, "state" t83::<6>, "locked" v642,
-                "title" v643, "user" t79::<73>, "body" v643, "created_at" v643, "updated_at" v643,
-                "closed_at" v644, "merged_at" v644, "merge_commit_sha" v644, "assignee" t2::<4>,
+                "url" v641, "id" v686, "node_id" v641, "html_url" v641, "diff_url" v641,
+                "patch_url" v641, "issue_url" v641, "number" v686, "state" t83::<6>, "locked" v657,
+                "title" v641, "user" t79::<73>, "body" v641, "created_at" v641, "updated_at" v641,
+                "closed_at" v642, "merged_at" v642, "merge_commit_sha" v642, "assignee" t2::<4>,
                 "assignees" t14::<12>, "requested_reviewers" t14::<15>, "requested_teams" t14::<16>,
-                "labels" t14::<11>, "milestone" t2::<18>, "draft" v642, "commits_url" v643,
-                "review_comments_url" v643, "review_comment_url" v643, "comments_url" v643,
-                "statuses_url" v643, "head" v292, "base" v292, "_links" v293, "auto_merge" v645,
+                "labels" t14::<11>, "milestone" t2::<18>, "draft" v657, "commits_url" v641,
+                "review_comments_url" v641, "review_comment_url" v641, "comments_url" v641,
+                "statuses_url" v641, "head" v292, "base" v292, "_links" v293, "auto_merge" v656,
                 "author_association" t79::<104>, "active_lock_reason" t82::<5>
             ))
             & c.unexpected_members(l, s, x, WORDS102)
@@ -18889,11 +18487,11 @@ mod validators {
     /// `#/definitions/push$event`
     pub fn v343(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS103) & c.prop(l, s, x, "ref", v643)
-            & c.prop(l, s, x, "before", v643) & c.prop(l, s, x, "after", v643)
-            & c.prop(l, s, x, "created", v642) & c.prop(l, s, x, "deleted", v642)
-            & c.prop(l, s, x, "forced", v642) & c.prop(l, s, x, "base_ref", v644)
-            & c.prop(l, s, x, "compare", v643) & c.prop(l, s, x, "commits", t14::<17>)
+        c.required(l, s, x, WORDS103) & c.prop(l, s, x, "ref", v641)
+            & c.prop(l, s, x, "before", v641) & c.prop(l, s, x, "after", v641)
+            & c.prop(l, s, x, "created", v657) & c.prop(l, s, x, "deleted", v657)
+            & c.prop(l, s, x, "forced", v657) & c.prop(l, s, x, "base_ref", v642)
+            & c.prop(l, s, x, "compare", v641) & c.prop(l, s, x, "commits", t14::<17>)
             & c.prop(l, s, x, "head_commit", t2::<19>)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "pusher", t79::<96>) & c.prop(l, s, x, "sender", t79::<73>)
@@ -18904,10 +18502,10 @@ mod validators {
     /// `#/definitions/commit`
     pub fn v344(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS105) & c.prop(l, s, x, "id", v643)
-            & c.prop(l, s, x, "tree_id", v643) & c.prop(l, s, x, "distinct", v642)
-            & c.prop(l, s, x, "message", v643) & c.prop(l, s, x, "timestamp", v643)
-            & c.prop(l, s, x, "url", v643) & c.prop(l, s, x, "author", t79::<96>)
+        c.required(l, s, x, WORDS105) & c.prop(l, s, x, "id", v641)
+            & c.prop(l, s, x, "tree_id", v641) & c.prop(l, s, x, "distinct", v657)
+            & c.prop(l, s, x, "message", v641) & c.prop(l, s, x, "timestamp", v641)
+            & c.prop(l, s, x, "url", v641) & c.prop(l, s, x, "author", t79::<96>)
             & c.prop(l, s, x, "committer", t79::<96>)
             & c.prop(l, s, x, "added", t14::<1>) & c.prop(l, s, x, "modified", t14::<1>)
             & c.prop(l, s, x, "removed", t14::<1>)
@@ -18936,23 +18534,23 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS107)
             & c.props(l, s, x, rt::props!(
-                "url" v643, "assets_url" v643, "upload_url" v643, "html_url" v643, "id" v641,
-                "node_id" v643, "tag_name" v643, "target_commitish" v643, "name" v643, "draft" v642,
-                "author" t79::<73>, "prerelease" v642, "created_at" v644, "published_at" v644,
-                "assets" t14::<18>, "tarball_url" v644, "zipball_url" v644, "body" v643
+                "url" v641, "assets_url" v641, "upload_url" v641, "html_url" v641, "id" v686,
+                "node_id" v641, "tag_name" v641, "target_commitish" v641, "name" v641, "draft" v657,
+                "author" t79::<73>, "prerelease" v657, "created_at" v642, "published_at" v642,
+                "assets" t14::<18>, "tarball_url" v642, "zipball_url" v642, "body" v641
             ))
             & c.unexpected_members(l, s, x, WORDS107)
     }
     /// `#/definitions/release-asset`
     pub fn v347(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS108) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "browser_download_url", v643) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "node_id", v643) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "label", v644) & c.prop(l, s, x, "state", t81::<17>)
-            & c.prop(l, s, x, "content_type", v643) & c.prop(l, s, x, "size", v641)
-            & c.prop(l, s, x, "download_count", v641)
-            & c.prop(l, s, x, "created_at", v643) & c.prop(l, s, x, "updated_at", v643)
+        c.required(l, s, x, WORDS108) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "browser_download_url", v641) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "node_id", v641) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "label", v642) & c.prop(l, s, x, "state", t81::<17>)
+            & c.prop(l, s, x, "content_type", v641) & c.prop(l, s, x, "size", v686)
+            & c.prop(l, s, x, "download_count", v686)
+            & c.prop(l, s, x, "created_at", v641) & c.prop(l, s, x, "updated_at", v641)
             & c.prop(l, s, x, "uploader", t79::<73>)
             & c.unexpected_members(l, s, x, WORDS109)
     }
@@ -18999,137 +18597,137 @@ mod validators {
     /// `#/definitions/repository_vulnerability_alert$create/properties/alert`
     pub fn v365(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS111) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "affected_range", v643)
-            & c.prop(l, s, x, "affected_package_name", v643)
+        c.required(l, s, x, WORDS111) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "affected_range", v641)
+            & c.prop(l, s, x, "affected_package_name", v641)
             & c.prop(l, s, x, "dismisser", t79::<73>)
-            & c.prop(l, s, x, "dismiss_reason", v643)
-            & c.prop(l, s, x, "dismissed_at", v643) & c.prop(l, s, x, "severity", v643)
-            & c.prop(l, s, x, "ghsa_id", v643)
-            & c.prop(l, s, x, "external_reference", v643)
-            & c.prop(l, s, x, "external_identifier", v643)
-            & c.prop(l, s, x, "fixed_in", v643) & c.prop(l, s, x, "created_at", v643)
+            & c.prop(l, s, x, "dismiss_reason", v641)
+            & c.prop(l, s, x, "dismissed_at", v641) & c.prop(l, s, x, "severity", v641)
+            & c.prop(l, s, x, "ghsa_id", v641)
+            & c.prop(l, s, x, "external_reference", v641)
+            & c.prop(l, s, x, "external_identifier", v641)
+            & c.prop(l, s, x, "fixed_in", v641) & c.prop(l, s, x, "created_at", v641)
             & c.unexpected_members(l, s, x, WORDS112)
     }
     /// `#/definitions/repository_vulnerability_alert$dismiss/properties/alert`
     pub fn v366(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS113) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "affected_range", v643)
-            & c.prop(l, s, x, "affected_package_name", v643)
+        c.required(l, s, x, WORDS113) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "affected_range", v641)
+            & c.prop(l, s, x, "affected_package_name", v641)
             & c.prop(l, s, x, "dismisser", t79::<73>)
-            & c.prop(l, s, x, "dismiss_reason", v643)
-            & c.prop(l, s, x, "dismissed_at", v643) & c.prop(l, s, x, "severity", v643)
-            & c.prop(l, s, x, "ghsa_id", v643)
-            & c.prop(l, s, x, "external_reference", v643)
-            & c.prop(l, s, x, "external_identifier", v643)
-            & c.prop(l, s, x, "fixed_in", v643) & c.prop(l, s, x, "created_at", v643)
+            & c.prop(l, s, x, "dismiss_reason", v641)
+            & c.prop(l, s, x, "dismissed_at", v641) & c.prop(l, s, x, "severity", v641)
+            & c.prop(l, s, x, "ghsa_id", v641)
+            & c.prop(l, s, x, "external_reference", v641)
+            & c.prop(l, s, x, "external_identifier", v641)
+            & c.prop(l, s, x, "fixed_in", v641) & c.prop(l, s, x, "created_at", v641)
             & c.unexpected_members(l, s, x, WORDS112)
     }
     /// `#/definitions/repository_vulnerability_alert$resolve/properties/alert`
     pub fn v367(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS111) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "affected_range", v643)
-            & c.prop(l, s, x, "affected_package_name", v643)
+        c.required(l, s, x, WORDS111) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "affected_range", v641)
+            & c.prop(l, s, x, "affected_package_name", v641)
             & c.prop(l, s, x, "dismisser", t79::<73>)
-            & c.prop(l, s, x, "dismiss_reason", v643)
-            & c.prop(l, s, x, "dismissed_at", v643) & c.prop(l, s, x, "ghsa_id", v643)
-            & c.prop(l, s, x, "severity", v643)
-            & c.prop(l, s, x, "external_reference", v643)
-            & c.prop(l, s, x, "external_identifier", v643)
-            & c.prop(l, s, x, "fixed_in", v643) & c.prop(l, s, x, "created_at", v643)
+            & c.prop(l, s, x, "dismiss_reason", v641)
+            & c.prop(l, s, x, "dismissed_at", v641) & c.prop(l, s, x, "ghsa_id", v641)
+            & c.prop(l, s, x, "severity", v641)
+            & c.prop(l, s, x, "external_reference", v641)
+            & c.prop(l, s, x, "external_identifier", v641)
+            & c.prop(l, s, x, "fixed_in", v641) & c.prop(l, s, x, "created_at", v641)
             & c.unexpected_members(l, s, x, WORDS114)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T22` each), such as `#/definitions/secret_scanning_alert$created/properties/alert` and `#/definitions/secret_scanning_alert$resolved/properties/alert`.
     pub fn t22<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS115) & c.prop(l, s, x, "number", v641)
-            & c.prop(l, s, x, "secret_type", v643)
+        c.required(l, s, x, WORDS115) & c.prop(l, s, x, "number", v686)
+            & c.prop(l, s, x, "secret_type", v641)
             & c.prop(l, s, x, "resolution", T22[K][0])
             & c.prop(l, s, x, "resolved_by", T22[K][1])
             & c.prop(l, s, x, "resolved_at", T22[K][2])
             & c.unexpected_members(l, s, x, WORDS115)
     }
-    const T22: [[rt::Check; 3]; 2] = [[v645, v645, v645], [t84::<4>, t79::<73>, v643]];
+    const T22: [[rt::Check; 3]; 2] = [[v656, v656, v656], [t84::<4>, t79::<73>, v641]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T23` each), such as `#/definitions/security_advisory$performed/properties/security_advisory` and `#/definitions/security_advisory$withdrawn/properties/security_advisory`.
     pub fn t23<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS117) & c.prop(l, s, x, "cvss", v374)
-            & c.prop(l, s, x, "cwes", t14::<19>) & c.prop(l, s, x, "ghsa_id", v643)
-            & c.prop(l, s, x, "summary", v643) & c.prop(l, s, x, "description", v643)
-            & c.prop(l, s, x, "severity", v643)
+            & c.prop(l, s, x, "cwes", t14::<19>) & c.prop(l, s, x, "ghsa_id", v641)
+            & c.prop(l, s, x, "summary", v641) & c.prop(l, s, x, "description", v641)
+            & c.prop(l, s, x, "severity", v641)
             & c.prop(l, s, x, "identifiers", t14::<20>)
             & c.prop(l, s, x, "references", t14::<21>)
-            & c.prop(l, s, x, "published_at", v643) & c.prop(l, s, x, "updated_at", v643)
+            & c.prop(l, s, x, "published_at", v641) & c.prop(l, s, x, "updated_at", v641)
             & c.prop(l, s, x, "withdrawn_at", T23[K][0])
             & c.prop(l, s, x, "vulnerabilities", t14::<22>)
             & c.unexpected_members(l, s, x, WORDS117)
     }
-    const T23: [[rt::Check; 1]; 2] = [[v644], [v643]];
+    const T23: [[rt::Check; 1]; 2] = [[v642], [v641]];
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/cvss`
     pub fn v374(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["vector_string", "score"])
-            & c.prop(l, s, x, "vector_string", v644) & c.prop(l, s, x, "score", v666)
+            & c.prop(l, s, x, "vector_string", v642) & c.prop(l, s, x, "score", v823)
             & c.unexpected_members(l, s, x, &["vector_string", "score"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items`
     pub fn v375(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["cwe_id", "name"]) & c.prop(l, s, x, "cwe_id", v643)
-            & c.prop(l, s, x, "name", v643)
+        c.required(l, s, x, &["cwe_id", "name"]) & c.prop(l, s, x, "cwe_id", v641)
+            & c.prop(l, s, x, "name", v641)
             & c.unexpected_members(l, s, x, &["cwe_id", "name"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items`
     pub fn v376(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value", "type"]) & c.prop(l, s, x, "value", v643)
-            & c.prop(l, s, x, "type", v643)
+        c.required(l, s, x, &["value", "type"]) & c.prop(l, s, x, "value", v641)
+            & c.prop(l, s, x, "type", v641)
             & c.unexpected_members(l, s, x, &["value", "type"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items`
     pub fn v378(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS118) & c.prop(l, s, x, "package", v379)
-            & c.prop(l, s, x, "severity", v643)
-            & c.prop(l, s, x, "vulnerable_version_range", v643)
+            & c.prop(l, s, x, "severity", v641)
+            & c.prop(l, s, x, "vulnerable_version_range", v641)
             & c.prop(l, s, x, "first_patched_version", v380)
             & c.unexpected_members(l, s, x, WORDS118)
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package`
     pub fn v379(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["ecosystem", "name"]) & c.prop(l, s, x, "ecosystem", v643)
-            & c.prop(l, s, x, "name", v643)
+        c.required(l, s, x, &["ecosystem", "name"]) & c.prop(l, s, x, "ecosystem", v641)
+            & c.prop(l, s, x, "name", v641)
             & c.unexpected_members(l, s, x, &["ecosystem", "name"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version`
     pub fn v380(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, NULL | OBJECT) };
-        c.required(l, s, x, &["identifier"]) & c.prop(l, s, x, "identifier", v643)
+        c.required(l, s, x, &["identifier"]) & c.prop(l, s, x, "identifier", v641)
             & c.unexpected_members(l, s, x, &["identifier"])
     }
     /// `#/definitions/sponsorship$cancelled/properties/sponsorship`
     pub fn v383(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS119) & c.prop(l, s, x, "node_id", v643)
-            & c.prop(l, s, x, "created_at", v643)
+        c.required(l, s, x, WORDS119) & c.prop(l, s, x, "node_id", v641)
+            & c.prop(l, s, x, "created_at", v641)
             & c.prop(l, s, x, "sponsorable", t79::<73>)
             & c.prop(l, s, x, "sponsor", t79::<73>)
-            & c.prop(l, s, x, "privacy_level", v643)
+            & c.prop(l, s, x, "privacy_level", v641)
             & c.prop(l, s, x, "tier", t79::<246>)
             & c.unexpected_members(l, s, x, WORDS119)
     }
     /// `#/definitions/sponsorship-tier`
     pub fn v384(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS120) & c.prop(l, s, x, "node_id", v643)
-            & c.prop(l, s, x, "created_at", v643) & c.prop(l, s, x, "description", v643)
-            & c.prop(l, s, x, "monthly_price_in_cents", v641)
-            & c.prop(l, s, x, "monthly_price_in_dollars", v641)
-            & c.prop(l, s, x, "name", v643) & c.prop(l, s, x, "is_one_time", v642)
-            & c.prop(l, s, x, "is_custom_ammount", v642)
+        c.required(l, s, x, WORDS120) & c.prop(l, s, x, "node_id", v641)
+            & c.prop(l, s, x, "created_at", v641) & c.prop(l, s, x, "description", v641)
+            & c.prop(l, s, x, "monthly_price_in_cents", v686)
+            & c.prop(l, s, x, "monthly_price_in_dollars", v686)
+            & c.prop(l, s, x, "name", v641) & c.prop(l, s, x, "is_one_time", v657)
+            & c.prop(l, s, x, "is_custom_ammount", v657)
             & c.unexpected_members(l, s, x, WORDS120)
     }
     /// `#/definitions/status$event`
@@ -19137,9 +18735,9 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS121)
             & c.props(l, s, x, rt::props!(
-                "id" v641, "sha" v643, "name" v643, "avatar_url" v644, "target_url" v644,
-                "context" v643, "description" v644, "state" v390, "commit" v391,
-                "branches" t14::<23>, "created_at" v643, "updated_at" v643, "repository" t79::<106>,
+                "id" v686, "sha" v641, "name" v641, "avatar_url" v642, "target_url" v642,
+                "context" v641, "description" v642, "state" v390, "commit" v391,
+                "branches" t14::<23>, "created_at" v641, "updated_at" v641, "repository" t79::<106>,
                 "sender" t79::<73>, "installation" t79::<107>, "organization" t79::<108>
             ))
             & c.unexpected_members(l, s, x, WORDS122)
@@ -19152,10 +18750,10 @@ mod validators {
     /// `#/definitions/status$event/properties/commit`
     pub fn v391(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS123) & c.prop(l, s, x, "sha", v643)
-            & c.prop(l, s, x, "node_id", v643) & c.prop(l, s, x, "commit", v392)
-            & c.prop(l, s, x, "url", v643) & c.prop(l, s, x, "html_url", v643)
-            & c.prop(l, s, x, "comments_url", v643) & c.prop(l, s, x, "author", t2::<4>)
+        c.required(l, s, x, WORDS123) & c.prop(l, s, x, "sha", v641)
+            & c.prop(l, s, x, "node_id", v641) & c.prop(l, s, x, "commit", v392)
+            & c.prop(l, s, x, "url", v641) & c.prop(l, s, x, "html_url", v641)
+            & c.prop(l, s, x, "comments_url", v641) & c.prop(l, s, x, "author", t2::<4>)
             & c.prop(l, s, x, "committer", t2::<4>)
             & c.prop(l, s, x, "parents", t14::<24>)
             & c.unexpected_members(l, s, x, WORDS123)
@@ -19164,41 +18762,41 @@ mod validators {
     pub fn v392(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS124) & c.prop(l, s, x, "author", t10::<29>)
-            & c.prop(l, s, x, "committer", t10::<29>) & c.prop(l, s, x, "message", v643)
-            & c.prop(l, s, x, "tree", v394) & c.prop(l, s, x, "url", v643)
-            & c.prop(l, s, x, "comment_count", v641)
+            & c.prop(l, s, x, "committer", t10::<29>) & c.prop(l, s, x, "message", v641)
+            & c.prop(l, s, x, "tree", v394) & c.prop(l, s, x, "url", v641)
+            & c.prop(l, s, x, "comment_count", v686)
             & c.prop(l, s, x, "verification", v395)
             & c.unexpected_members(l, s, x, WORDS124)
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/tree`
     pub fn v394(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["sha", "url"]) & c.prop(l, s, x, "sha", v643)
-            & c.prop(l, s, x, "url", v643)
+        c.required(l, s, x, &["sha", "url"]) & c.prop(l, s, x, "sha", v641)
+            & c.prop(l, s, x, "url", v641)
             & c.unexpected_members(l, s, x, &["sha", "url"])
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/verification`
     pub fn v395(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["verified", "reason", "signature", "payload"])
-            & c.prop(l, s, x, "verified", v642) & c.prop(l, s, x, "reason", t84::<5>)
-            & c.prop(l, s, x, "signature", v644) & c.prop(l, s, x, "payload", v644)
+            & c.prop(l, s, x, "verified", v657) & c.prop(l, s, x, "reason", t84::<5>)
+            & c.prop(l, s, x, "signature", v642) & c.prop(l, s, x, "payload", v642)
             & c
                 .unexpected_members(l, s, x, &["verified", "reason", "signature", "payload"])
     }
     /// `#/definitions/status$event/properties/commit/properties/parents/items`
     pub fn v397(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["sha", "url", "html_url"]) & c.prop(l, s, x, "sha", v643)
-            & c.prop(l, s, x, "url", v643) & c.prop(l, s, x, "html_url", v643)
+        c.required(l, s, x, &["sha", "url", "html_url"]) & c.prop(l, s, x, "sha", v641)
+            & c.prop(l, s, x, "url", v641) & c.prop(l, s, x, "html_url", v641)
             & c.unexpected_members(l, s, x, &["sha", "url", "html_url"])
     }
     /// `#/definitions/status$event/properties/branches/items`
     pub fn v398(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "commit", "protected"])
-            & c.prop(l, s, x, "name", v643) & c.prop(l, s, x, "commit", v394)
-            & c.prop(l, s, x, "protected", v642)
+            & c.prop(l, s, x, "name", v641) & c.prop(l, s, x, "commit", v394)
+            & c.prop(l, s, x, "protected", v657)
             & c.unexpected_members(l, s, x, &["name", "commit", "protected"])
     }
     /// `#/definitions/team$edited/properties/changes`
@@ -19213,8 +18811,8 @@ mod validators {
     /// `#/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from`
     pub fn v403(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "admin", v642) & c.prop(l, s, x, "pull", v642)
-            & c.prop(l, s, x, "push", v642)
+        c.prop(l, s, x, "admin", v657) & c.prop(l, s, x, "pull", v657)
+            & c.prop(l, s, x, "push", v657)
             & c.unexpected_members(l, s, x, &["admin", "pull", "push"])
     }
     /// `#/definitions/team_add$event`
@@ -19232,11 +18830,11 @@ mod validators {
     pub fn v406(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS127) & c.prop(l, s, x, "inputs", t2::<20>)
-            & c.prop(l, s, x, "ref", v643) & c.prop(l, s, x, "repository", t79::<106>)
+            & c.prop(l, s, x, "ref", v641) & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.prop(l, s, x, "organization", t79::<108>)
-            & c.prop(l, s, x, "workflow", v643) & c.unexpected_members(l, s, x, WORDS128)
+            & c.prop(l, s, x, "workflow", v641) & c.unexpected_members(l, s, x, WORDS128)
     }
     /// `#/definitions/workflow-step`
     pub fn v409(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19246,58 +18844,58 @@ mod validators {
     /// Shared by 2 validators that differ only in the validators they call (a row of `T24` each), such as `#/definitions/workflow-step-in_progress` and `#/definitions/workflow-step-completed`.
     pub fn t24<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS129) & c.prop(l, s, x, "name", v643)
+        c.required(l, s, x, WORDS129) & c.prop(l, s, x, "name", v641)
             & c.prop(l, s, x, "status", T24[K][0])
-            & c.prop(l, s, x, "conclusion", T24[K][1]) & c.prop(l, s, x, "number", v641)
-            & c.prop(l, s, x, "started_at", v643)
+            & c.prop(l, s, x, "conclusion", T24[K][1]) & c.prop(l, s, x, "number", v686)
+            & c.prop(l, s, x, "started_at", v641)
             & c.prop(l, s, x, "completed_at", T24[K][2])
             & c.unexpected_members(l, s, x, WORDS129)
     }
-    const T24: [[rt::Check; 3]; 2] = [[t81::<77>, v645, v645], [t81::<0>, t80::<8>, v643]];
+    const T24: [[rt::Check; 3]; 2] = [[t81::<77>, v656, v656], [t81::<0>, t80::<8>, v641]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T25` each), such as `#/definitions/workflow_job$queued/properties/workflow_job` and `#/definitions/workflow-job`.
     pub fn t25<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS130) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "run_id", v666) & c.prop(l, s, x, "head_sha", v643)
-            & c.prop(l, s, x, "node_id", v643) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "check_run_url", v643) & c.prop(l, s, x, "run_url", v643)
-            & c.prop(l, s, x, "html_url", v643) & c.prop(l, s, x, "url", v643)
+        c.required(l, s, x, WORDS130) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "run_id", v823) & c.prop(l, s, x, "head_sha", v641)
+            & c.prop(l, s, x, "node_id", v641) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "check_run_url", v641) & c.prop(l, s, x, "run_url", v641)
+            & c.prop(l, s, x, "html_url", v641) & c.prop(l, s, x, "url", v641)
             & c.prop(l, s, x, "status", T25[K][0]) & c.prop(l, s, x, "steps", T25[K][1])
             & c.prop(l, s, x, "conclusion", T25[K][2])
-            & c.prop(l, s, x, "labels", t14::<1>) & c.prop(l, s, x, "started_at", v643)
+            & c.prop(l, s, x, "labels", t14::<1>) & c.prop(l, s, x, "started_at", v641)
             & c.prop(l, s, x, "completed_at", T25[K][3])
             & c.unexpected_members(l, s, x, WORDS131)
     }
     const T25: [[rt::Check; 4]; 2] =
-        [[t81::<18>, t14::<25>, v645, v645], [t80::<3>, v946, t82::<7>, v644]];
+        [[t81::<18>, t14::<25>, v656, v656], [t80::<3>, v946, t82::<7>, v642]];
     /// `#/definitions/workflow`
     pub fn v416(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS132) & c.prop(l, s, x, "badge_url", v643)
-            & c.prop(l, s, x, "created_at", v643) & c.prop(l, s, x, "html_url", v643)
-            & c.prop(l, s, x, "id", v641) & c.prop(l, s, x, "name", v643)
-            & c.prop(l, s, x, "node_id", v643) & c.prop(l, s, x, "path", v643)
-            & c.prop(l, s, x, "state", v643) & c.prop(l, s, x, "updated_at", v643)
-            & c.prop(l, s, x, "url", v643) & c.unexpected_members(l, s, x, WORDS132)
+        c.required(l, s, x, WORDS132) & c.prop(l, s, x, "badge_url", v641)
+            & c.prop(l, s, x, "created_at", v641) & c.prop(l, s, x, "html_url", v641)
+            & c.prop(l, s, x, "id", v686) & c.prop(l, s, x, "name", v641)
+            & c.prop(l, s, x, "node_id", v641) & c.prop(l, s, x, "path", v641)
+            & c.prop(l, s, x, "state", v641) & c.prop(l, s, x, "updated_at", v641)
+            & c.prop(l, s, x, "url", v641) & c.unexpected_members(l, s, x, WORDS132)
     }
     /// `#/definitions/repository-lite`
     pub fn v418(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS133)
             & c.props(l, s, x, rt::props!(
-                "archive_url" v643, "assignees_url" v643, "blobs_url" v643, "branches_url" v643,
-                "collaborators_url" v643, "comments_url" v643, "commits_url" v643,
-                "compare_url" v643, "contents_url" v643, "contributors_url" v643,
-                "deployments_url" v643, "description" v644, "downloads_url" v643, "events_url" v643,
-                "fork" v642, "forks_url" v643, "full_name" v643, "git_commits_url" v643,
-                "git_refs_url" v643, "git_tags_url" v643, "hooks_url" v643, "html_url" v643,
-                "id" v641, "issue_comment_url" v643, "issue_events_url" v643, "issues_url" v643,
-                "keys_url" v643, "labels_url" v643, "languages_url" v643, "merges_url" v643,
-                "milestones_url" v643, "name" v643, "node_id" v643, "notifications_url" v643,
-                "owner" t79::<73>, "private" v642, "pulls_url" v643, "releases_url" v643,
-                "stargazers_url" v643, "statuses_url" v643, "subscribers_url" v643,
-                "subscription_url" v643, "tags_url" v643, "teams_url" v643, "trees_url" v643,
-                "url" v643
+                "archive_url" v641, "assignees_url" v641, "blobs_url" v641, "branches_url" v641,
+                "collaborators_url" v641, "comments_url" v641, "commits_url" v641,
+                "compare_url" v641, "contents_url" v641, "contributors_url" v641,
+                "deployments_url" v641, "description" v642, "downloads_url" v641, "events_url" v641,
+                "fork" v657, "forks_url" v641, "full_name" v641, "git_commits_url" v641,
+                "git_refs_url" v641, "git_tags_url" v641, "hooks_url" v641, "html_url" v641,
+                "id" v686, "issue_comment_url" v641, "issue_events_url" v641, "issues_url" v641,
+                "keys_url" v641, "labels_url" v641, "languages_url" v641, "merges_url" v641,
+                "milestones_url" v641, "name" v641, "node_id" v641, "notifications_url" v641,
+                "owner" t79::<73>, "private" v657, "pulls_url" v641, "releases_url" v641,
+                "stargazers_url" v641, "statuses_url" v641, "subscribers_url" v641,
+                "subscription_url" v641, "tags_url" v641, "teams_url" v641, "trees_url" v641,
+                "url" v641
             ))
             & c.unexpected_members(l, s, x, WORDS133)
     }
@@ -19306,14 +18904,14 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS134)
             & c.props(l, s, x, rt::props!(
-                "artifacts_url" v643, "cancel_url" v643, "check_suite_url" v643,
-                "check_suite_id" v641, "check_suite_node_id" v643, "conclusion" t82::<2>,
-                "created_at" v643, "event" v643, "head_branch" v643, "head_commit" t79::<95>,
-                "head_repository" t79::<263>, "head_sha" v643, "html_url" v643, "id" v641,
-                "jobs_url" v643, "logs_url" v643, "node_id" v643, "name" v643,
-                "pull_requests" t14::<26>, "repository" t79::<263>, "rerun_url" v643,
-                "run_number" v641, "status" t84::<7>, "updated_at" v643, "url" v643,
-                "workflow_id" v641, "workflow_url" v643
+                "artifacts_url" v641, "cancel_url" v641, "check_suite_url" v641,
+                "check_suite_id" v686, "check_suite_node_id" v641, "conclusion" t82::<2>,
+                "created_at" v641, "event" v641, "head_branch" v641, "head_commit" t79::<95>,
+                "head_repository" t79::<263>, "head_sha" v641, "html_url" v641, "id" v686,
+                "jobs_url" v641, "logs_url" v641, "node_id" v641, "name" v641,
+                "pull_requests" t14::<26>, "repository" t79::<263>, "rerun_url" v641,
+                "run_number" v686, "status" t84::<7>, "updated_at" v641, "url" v641,
+                "workflow_id" v686, "workflow_url" v641
             ))
             & c.unexpected_members(l, s, x, WORDS134)
     }
@@ -19346,7 +18944,7 @@ mod validators {
         c.required(l, s, x, &["action", "check_run", "repository", "sender"])
             & c.prop(l, s, x, "action", T27[K][0])
             & c.prop(l, s, x, "check_run", T27[K][1])
-            & c.prop(l, s, x, "requested_action", v678)
+            & c.prop(l, s, x, "requested_action", v676)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -19383,8 +18981,8 @@ mod validators {
     pub fn t29<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS142) & c.prop(l, s, x, "action", T29[K][0])
-            & c.prop(l, s, x, "alert", T29[K][1]) & c.prop(l, s, x, "ref", v643)
-            & c.prop(l, s, x, "commit_oid", v643)
+            & c.prop(l, s, x, "alert", T29[K][1]) & c.prop(l, s, x, "ref", v641)
+            & c.prop(l, s, x, "commit_oid", v641)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", T29[K][2])
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -19434,8 +19032,8 @@ mod validators {
     pub fn v449(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS148) & c.prop(l, s, x, "action", t81::<19>)
-            & c.prop(l, s, x, "deployment", t87::<0>) & c.prop(l, s, x, "workflow", v645)
-            & c.prop(l, s, x, "workflow_run", v645)
+            & c.prop(l, s, x, "deployment", t87::<0>) & c.prop(l, s, x, "workflow", v656)
+            & c.prop(l, s, x, "workflow_run", v656)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -19576,8 +19174,8 @@ mod validators {
             & c.unexpected_members(l, s, x, WORDS165)
     }
     const T35: [[rt::Check; 3]; 5] = [
-        [t81::<19>, t79::<136>, t79::<73>], [t81::<20>, t79::<136>, v645],
-        [t81::<34>, t79::<136>, v645], [t81::<35>, t10::<9>, v645], [t81::<36>, t10::<10>, v645],
+        [t81::<19>, t79::<136>, t79::<73>], [t81::<20>, t79::<136>, v656],
+        [t81::<34>, t79::<136>, v656], [t81::<35>, t10::<9>, v656], [t81::<36>, t10::<10>, v656],
     ];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T36` each), such as `#/definitions/installation_repositories$added` and `#/definitions/installation_repositories$removed`.
     pub fn t36<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -19736,7 +19334,7 @@ mod validators {
     pub fn t43<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS181) & c.prop(l, s, x, "action", T43[K][0])
-            & c.prop(l, s, x, "effective_date", v643) & c.prop(l, s, x, "sender", v207)
+            & c.prop(l, s, x, "effective_date", v641) & c.prop(l, s, x, "sender", v207)
             & c.prop(l, s, x, "marketplace_purchase", t10::<17>)
             & c.prop(l, s, x, "previous_marketplace_purchase", t79::<167>)
             & c.unexpected_members(l, s, x, WORDS182)
@@ -19790,7 +19388,7 @@ mod validators {
     pub fn v526(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS189) & c.prop(l, s, x, "action", t81::<20>)
-            & c.prop(l, s, x, "hook_id", v641) & c.prop(l, s, x, "hook", v227)
+            & c.prop(l, s, x, "hook_id", v686) & c.prop(l, s, x, "hook", v227)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, WORDS189)
@@ -20055,7 +19653,7 @@ mod validators {
     pub fn v595(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS224) & c.prop(l, s, x, "action", t81::<64>)
-            & c.prop(l, s, x, "branch", v643) & c.prop(l, s, x, "client_payload", v944)
+            & c.prop(l, s, x, "branch", v641) & c.prop(l, s, x, "client_payload", v944)
             & c.prop(l, s, x, "repository", t79::<106>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.prop(l, s, x, "installation", t79::<107>)
@@ -20131,7 +19729,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "sponsorship", "sender"])
             & c.prop(l, s, x, "action", t81::<71>) & c.prop(l, s, x, "sponsorship", v383)
-            & c.prop(l, s, x, "effective_date", v643)
+            & c.prop(l, s, x, "effective_date", v641)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, WORDS229)
     }
@@ -20140,7 +19738,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action", "changes", "sponsorship", "sender"])
             & c.prop(l, s, x, "action", t81::<72>) & c.prop(l, s, x, "sponsorship", v383)
-            & c.prop(l, s, x, "effective_date", v643)
+            & c.prop(l, s, x, "effective_date", v641)
             & c.prop(l, s, x, "changes", t88::<12>)
             & c.prop(l, s, x, "sender", t79::<73>)
             & c.unexpected_members(l, s, x, WORDS230)
@@ -20157,7 +19755,7 @@ mod validators {
             & c.prop(l, s, x, "installation", t79::<107>)
             & c.unexpected_members(l, s, x, WORDS231)
     }
-    const T63: [[rt::Check; 2]; 2] = [[t81::<19>, v643], [t81::<20>, v645]];
+    const T63: [[rt::Check; 2]; 2] = [[t81::<19>, v641], [t81::<20>, v656]];
     /// Shared by 4 validators that differ only in the validators they call (a row of `T64` each), such as `#/definitions/team$added_to_repository` and `#/definitions/team$created` (2 more).
     pub fn t64<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20207,26 +19805,20 @@ mod validators {
             & c.unexpected_members(l, s, x, WORDS238)
     }
     const T66: [[rt::Check; 2]; 2] = [[t81::<0>, t10::<32>], [t81::<23>, t79::<262>]];
-    /// `#/definitions/branch-protection-rule/properties/id`
-    pub const v641: rt::Check = only::<INTEGER>;
-    /// `#/definitions/branch-protection-rule/properties/dismiss_stale_reviews_on_push`
-    pub const v642: rt::Check = only::<BOOLEAN>;
     /// `#/definitions/branch-protection-rule/properties/required_status_checks/items`
-    pub const v643: rt::Check = only::<STRING>;
+    pub const v641: rt::Check = only::<STRING>;
     /// `#/definitions/repository/properties/description`
-    pub const v644: rt::Check = only::<{ NULL | STRING }>;
-    /// `#/definitions/repository/properties/pushed_at/oneOf/2`
-    pub const v645: rt::Check = only::<NULL>;
+    pub const v642: rt::Check = only::<{ NULL | STRING }>;
     /// `#/definitions/github-org/properties/id`
-    pub fn v653(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v650(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER) & c.const_of(l, s, i, VALUE5.get())
     }
     /// `#/definitions/github-org/properties/site_admin`
-    pub fn v654(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v651(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN) & c.const_of(l, s, i, VALUE6.get())
     }
     /// `#/definitions/commit_comment$created/properties/comment/properties/position`
-    pub const v655: rt::Check = only::<{ NULL | INTEGER }>;
+    pub const v652: rt::Check = only::<{ NULL | INTEGER }>;
     /// Shared by 5 validators that differ only in the validators they call and the strings they pass (a row of `T90` each), such as `#/definitions/discussion$answered/properties/discussion/allOf/1/properties/category` and `#/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase/allOf/1` (3 more).
     pub fn t90<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20234,38 +19826,42 @@ mod validators {
     }
     const T90: [(&str, &str, rt::Check); 5] = [
         ("is_answerable", "is_answerable", t91::<1>),
-        ("next_billing_date", "next_billing_date", v643), ("after_id", "after_id", v667),
-        ("prerelease", "prerelease", t91::<1>), ("date", "date", v643),
+        ("next_billing_date", "next_billing_date", v641), ("after_id", "after_id", v665),
+        ("prerelease", "prerelease", t91::<1>), ("date", "date", v641),
     ];
     /// `#/definitions/discussion/properties/category`
-    pub fn v658(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v655(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS239) & c.prop(l, s, x, "id", v641)
-            & c.prop(l, s, x, "repository_id", v641) & c.prop(l, s, x, "emoji", v643)
-            & c.prop(l, s, x, "name", v643) & c.prop(l, s, x, "description", v643)
-            & c.prop(l, s, x, "created_at", v643) & c.prop(l, s, x, "updated_at", v643)
-            & c.prop(l, s, x, "slug", v643) & c.prop(l, s, x, "is_answerable", v642)
+        c.required(l, s, x, WORDS239) & c.prop(l, s, x, "id", v686)
+            & c.prop(l, s, x, "repository_id", v686) & c.prop(l, s, x, "emoji", v641)
+            & c.prop(l, s, x, "name", v641) & c.prop(l, s, x, "description", v641)
+            & c.prop(l, s, x, "created_at", v641) & c.prop(l, s, x, "updated_at", v641)
+            & c.prop(l, s, x, "slug", v641) & c.prop(l, s, x, "is_answerable", v657)
             & c.unexpected_members(l, s, x, WORDS239)
     }
+    /// `#/definitions/discussion$created/properties/discussion/allOf/1/properties/answer_html_url`
+    pub const v656: rt::Check = only::<NULL>;
+    /// `#/definitions/discussion/properties/locked`
+    pub const v657: rt::Check = only::<BOOLEAN>;
     /// Shared by 2 validators that differ only in the patterns, lists or values they use (a row of `T91` each), such as `#/definitions/discussion$created/properties/discussion/allOf/1/properties/locked` and `#/definitions/discussion$locked/properties/discussion/allOf/1/properties/locked`.
     pub fn t91<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN) & c.enum_of(l, s, i, T91[K].items())
     }
     const T91: [&rt::JsonConst; 2] = [&VALUE7, &VALUE8];
-    /// `#/definitions/organization$member_invited/properties/invitation/properties/id`
-    pub const v666: rt::Check = only::<NUMBER>;
     /// `#/definitions/project_card$moved/properties/project_card/allOf/1/properties/after_id`
-    pub const v667: rt::Check = only::<{ NULL | NUMBER }>;
+    pub const v665: rt::Check = only::<{ NULL | NUMBER }>;
     /// `#/definitions/pull-request/properties/merged`
-    pub const v669: rt::Check = only::<{ NULL | BOOLEAN }>;
+    pub const v667: rt::Check = only::<{ NULL | BOOLEAN }>;
     /// `#/definitions/check_run$completed/properties/requested_action`
-    pub fn v678(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v676(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, NULL | OBJECT) };
-        c.prop(l, s, x, "identifier", v643)
+        c.prop(l, s, x, "identifier", v641)
             & c.unexpected_members(l, s, x, &["identifier"])
     }
+    /// `#/definitions/branch-protection-rule/properties/id`
+    pub const v686: rt::Check = only::<INTEGER>;
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/dismissed_reason`
-    pub fn v713(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v712(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_of(l, s, i, VALUE4.items())
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T67` each), such as `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items/allOf/1` and `#/definitions/code_scanning_alert$created/properties/alert/properties/instances/items/allOf/1` (2 more).
@@ -20282,15 +19878,15 @@ mod validators {
             & c.prop(l, s, x, "answer_chosen_at", T68[K][1])
             & c.prop(l, s, x, "answer_chosen_by", T68[K][2])
     }
-    const T68: [[rt::Check; 3]; 2] = [[v643, v643, t79::<73>], [v645, v645, v645]];
+    const T68: [[rt::Check; 3]; 2] = [[v641, v641, t79::<73>], [v656, v656, v656]];
     /// `#/definitions/discussion$created/properties/discussion/allOf/1`
-    pub fn v749(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v748(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS242) & c.prop(l, s, x, "state", t83::<2>)
             & c.prop(l, s, x, "locked", t91::<0>)
-            & c.prop(l, s, x, "answer_html_url", v645)
-            & c.prop(l, s, x, "answer_chosen_at", v645)
-            & c.prop(l, s, x, "answer_chosen_by", v645)
+            & c.prop(l, s, x, "answer_html_url", v656)
+            & c.prop(l, s, x, "answer_chosen_at", v656)
+            & c.prop(l, s, x, "answer_chosen_by", v656)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T69` each), such as `#/definitions/discussion$locked/properties/discussion/allOf/1` and `#/definitions/discussion$unlocked/properties/discussion/allOf/1`.
     fn t69<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20306,13 +19902,13 @@ mod validators {
             & c.prop(l, s, x, "suspended_by", T70[K][0])
             & c.prop(l, s, x, "suspended_at", T70[K][1])
     }
-    const T70: [[rt::Check; 2]; 2] = [[t79::<73>, v643], [v645, v645]];
+    const T70: [[rt::Check; 2]; 2] = [[t79::<73>, v641], [v656, v656]];
     /// `#/definitions/issue_comment$created/properties/issue/allOf/1`
-    pub fn v773(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v772(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["labels", "state", "locked", "assignee"])
             & c.prop(l, s, x, "assignee", t2::<4>) & c.prop(l, s, x, "state", t83::<6>)
-            & c.prop(l, s, x, "locked", v642) & c.prop(l, s, x, "labels", t14::<11>)
+            & c.prop(l, s, x, "locked", v657) & c.prop(l, s, x, "labels", t14::<11>)
             & c.prop(l, s, x, "pull_request", v191)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T71` each), such as `#/definitions/issues$closed/properties/issue/allOf/1` and `#/definitions/issues$opened/properties/issue/allOf/1`.
@@ -20322,51 +19918,53 @@ mod validators {
             & c.prop(l, s, x, "state", T71[K][0])
             & c.prop(l, s, x, "closed_at", T71[K][1])
     }
-    const T71: [[rt::Check; 2]; 2] = [[t81::<81>, v643], [t81::<80>, v645]];
+    const T71: [[rt::Check; 2]; 2] = [[t81::<81>, v641], [t81::<80>, v656]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T72` each), such as `#/definitions/issues$demilestoned/properties/issue/allOf/1` and `#/definitions/issues$milestoned/properties/issue/allOf/1`.
     fn t72<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["milestone"]) & c.prop(l, s, x, "milestone", T72[K][0])
     }
-    const T72: [[rt::Check; 1]; 2] = [[v645], [t79::<76>]];
+    const T72: [[rt::Check; 1]; 2] = [[v656], [t79::<76>]];
+    /// `#/definitions/organization$member_invited/properties/invitation/properties/id`
+    pub const v823: rt::Check = only::<NUMBER>;
     /// `#/definitions/pull_request$closed/properties/pull_request/allOf/1`
     pub fn v849(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["state", "closed_at", "merged"])
-            & c.prop(l, s, x, "state", t81::<81>) & c.prop(l, s, x, "closed_at", v643)
-            & c.prop(l, s, x, "merged", v642)
+            & c.prop(l, s, x, "state", t81::<81>) & c.prop(l, s, x, "closed_at", v641)
+            & c.prop(l, s, x, "merged", v657)
     }
     /// `#/definitions/pull_request$converted_to_draft/properties/pull_request/allOf/1`
     pub fn v850(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, WORDS243) & c.prop(l, s, x, "closed_at", v645)
-            & c.prop(l, s, x, "merged_at", v645) & c.prop(l, s, x, "draft", t91::<1>)
-            & c.prop(l, s, x, "merged", t91::<0>) & c.prop(l, s, x, "merged_by", v645)
+        c.required(l, s, x, WORDS243) & c.prop(l, s, x, "closed_at", v656)
+            & c.prop(l, s, x, "merged_at", v656) & c.prop(l, s, x, "draft", t91::<1>)
+            & c.prop(l, s, x, "merged", t91::<0>) & c.prop(l, s, x, "merged_by", v656)
     }
     /// `#/definitions/pull_request$opened/properties/pull_request/allOf/1`
     pub fn v853(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS244) & c.prop(l, s, x, "state", t81::<80>)
-            & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
-            & c.prop(l, s, x, "merge_commit_sha", v645)
-            & c.prop(l, s, x, "active_lock_reason", v645)
-            & c.prop(l, s, x, "merged_by", v645)
+            & c.prop(l, s, x, "closed_at", v656) & c.prop(l, s, x, "merged_at", v656)
+            & c.prop(l, s, x, "merge_commit_sha", v656)
+            & c.prop(l, s, x, "active_lock_reason", v656)
+            & c.prop(l, s, x, "merged_by", v656)
     }
     /// `#/definitions/pull_request$ready_for_review/properties/pull_request/allOf/1`
     pub fn v854(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS245) & c.prop(l, s, x, "state", t81::<80>)
-            & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
-            & c.prop(l, s, x, "draft", t91::<0>) & c.prop(l, s, x, "merged", v642)
-            & c.prop(l, s, x, "merged_by", v645)
+            & c.prop(l, s, x, "closed_at", v656) & c.prop(l, s, x, "merged_at", v656)
+            & c.prop(l, s, x, "draft", t91::<0>) & c.prop(l, s, x, "merged", v657)
+            & c.prop(l, s, x, "merged_by", v656)
     }
     /// `#/definitions/pull_request$reopened/properties/pull_request/allOf/1`
     pub fn v855(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, WORDS246) & c.prop(l, s, x, "state", t81::<80>)
-            & c.prop(l, s, x, "closed_at", v645) & c.prop(l, s, x, "merged_at", v645)
-            & c.prop(l, s, x, "merge_commit_sha", v645) & c.prop(l, s, x, "merged", v642)
-            & c.prop(l, s, x, "merged_by", v645)
+            & c.prop(l, s, x, "closed_at", v656) & c.prop(l, s, x, "merged_at", v656)
+            & c.prop(l, s, x, "merge_commit_sha", v656) & c.prop(l, s, x, "merged", v657)
+            & c.prop(l, s, x, "merged_by", v656)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T73` each), such as `#/definitions/release$published/properties/release/allOf/1` and `#/definitions/release$unpublished/properties/release/allOf/1`.
     fn t73<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20374,7 +19972,7 @@ mod validators {
         c.required(l, s, x, &["published_at"])
             & c.prop(l, s, x, "published_at", T73[K][0])
     }
-    const T73: [[rt::Check; 1]; 2] = [[v643], [v645]];
+    const T73: [[rt::Check; 1]; 2] = [[v641], [v656]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T74` each), such as `#/definitions/workflow_job$completed/properties/workflow_job/allOf/1` and `#/definitions/workflow_run$completed/properties/workflow_run/allOf/1`.
     fn t74<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -20385,8 +19983,8 @@ mod validators {
     pub fn v925(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["steps", "conclusion", "completed_at"])
-            & c.prop(l, s, x, "steps", t15::<1>) & c.prop(l, s, x, "conclusion", v645)
-            & c.prop(l, s, x, "completed_at", v645)
+            & c.prop(l, s, x, "steps", t15::<1>) & c.prop(l, s, x, "conclusion", v656)
+            & c.prop(l, s, x, "completed_at", v656)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T75` each), such as `#/definitions/installation_repositories$added/properties/repositories_removed` and `#/definitions/installation_repositories$removed/properties/repositories_added`.
     fn t75<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -20419,7 +20017,7 @@ mod validators {
             & c.prop(l, s, x, "locked", T77[K][0])
             & c.prop(l, s, x, "active_lock_reason", T77[K][1])
     }
-    const T77: [[rt::Check; 2]; 2] = [[t91::<1>, t82::<5>], [t91::<0>, v645]];
+    const T77: [[rt::Check; 2]; 2] = [[t91::<1>, t82::<5>], [t91::<0>, v656]];
     /// Shared by 2 validators that differ only in the validators they call (a row of `T78` each), such as `#/definitions/repository$archived/properties/repository/allOf/1` and `#/definitions/repository$unarchived/properties/repository/allOf/1`.
     fn t78<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };

@@ -248,49 +248,45 @@ rt::string_newtype!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, ViaValue};
-    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
+    use super::rt::fast::{AnyString, AnyValue, LeafRead, Listed, ViaValue};
     rt::object_reader!(
-        read_1, JsonResponseBase { result = "result" => LeafRead<Leaf1>; } extra extra => AnyValue;
+        read_1, JsonResponseBase { result = "result" => AnyString; } extra extra => AnyValue;
         contract[validators::t4::<0>], BASE0, "/definitions/JsonResponseBase"
     );
     rt::string_leaf!(
-        Leaf2 -> Unsatisfiable2Action, |s| [!::std::matches!(s, "foo"), !::std::matches!(s, "bar")]
+        Leaf1 -> Unsatisfiable2Action, |s| [!::std::matches!(s, "foo"), !::std::matches!(s, "bar")]
         => Unsatisfiable2Action::from_listed_str(s)
     );
     rt::object_reader!(
-        read_10, Unsatisfiable2 { action = "action", required => LeafRead<Leaf2>; } deny;
+        read_10, Unsatisfiable2 { action = "action", required => LeafRead<Leaf1>; } deny;
         contract[validators::t0::<0>], BASE0, "/definitions/unsatisfiable-2"
     );
     rt::object_reader!(
-        read_12, Unsatisfiable3 { action = "action", required => LeafRead<Leaf2>;
+        read_12, Unsatisfiable3 { action = "action", required => LeafRead<Leaf1>;
         } extra extra => AnyValue;
         contract[validators::t0::<1>], BASE0, "/definitions/unsatisfiable-3"
     );
-    rt::string_leaf!(
-        Leaf3 -> Unsatisfiable3AAction,
-        |s| [!::std::matches!(s, "foo")] => Unsatisfiable3AAction::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_13, Unsatisfiable3A { action = "action" => LeafRead<Leaf3>; } extra extra => AnyValue;
+        read_13, Unsatisfiable3A { action = "action" => Listed<Unsatisfiable3AAction>;
+        } extra extra => AnyValue;
         contract[validators::t4::<1>], BASE0, "/definitions/unsatisfiable-3-a"
     );
     rt::via_value!(
-        Check4 -> PickingoneUser,
+        Check2 -> PickingoneUser,
         |v| rt::is_valid(validators::t8::<0>, v) && rt::is_valid(validators::v28, v)
     );
     rt::object_reader!(
-        read_17, Pickingone { suspended_by = "suspended_by", required => ViaValue<Check4>;
+        read_17, Pickingone { suspended_by = "suspended_by", required => ViaValue<Check2>;
         } extra extra => AnyValue; contract[validators::t0::<2>], BASE0, "/definitions/pickingone"
     );
-    rt::via_value!(Check5 -> Option<String>, |v| rt::is_valid(validators::v29, v));
+    rt::via_value!(Check3 -> Option<String>, |v| rt::is_valid(validators::v29, v));
     rt::object_reader!(
-        read_18, PickingoneUser { email = "email" => ViaValue<Check5>; } extra extra => AnyValue;
+        read_18, PickingoneUser { email = "email" => ViaValue<Check3>; } extra extra => AnyValue;
         contract[validators::t4::<2>], BASE0, "/definitions/pickingone-user"
     );
-    rt::via_value!(Check6 -> Option<PickingoneUser>, |v| rt::is_valid(validators::v28, v));
+    rt::via_value!(Check4 -> Option<PickingoneUser>, |v| rt::is_valid(validators::v28, v));
     rt::object_reader!(
-        read_19, PickingoneInstallation { suspended_by = "suspended_by" => ViaValue<Check6>;
+        read_19, PickingoneInstallation { suspended_by = "suspended_by" => ViaValue<Check4>;
         } extra extra => AnyValue;
         contract[validators::t4::<3>], BASE0, "/definitions/pickingone-installation"
     );
@@ -300,7 +296,7 @@ mod fast {
         contract[validators::v18], BASE0, "/definitions/CommentedTypeMerged"
     );
     rt::object_reader!(
-        read_27, MergeEmpty { action = "action" => LeafRead<Leaf2>; } deny;
+        read_27, MergeEmpty { action = "action" => LeafRead<Leaf1>; } deny;
         contract[validators::t0::<3>], BASE0, "/definitions/merge-empty"
     );
 }

@@ -4,7 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"object-bs\":{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\"}},\"multipleOf\":100,\"maxItems\":100,\"maxLength\":100},\"array-bs\":{\"type\":\"array\",\"items\":{\"type\":\"boolean\"},\"multipleOf\":100,\"maxLength\":100,\"properties\":{\"ok\":{}},\"additionalProperties\":{\"type\":\"string\"}},\"integer-bs\":{\"type\":\"integer\",\"minimum\":0,\"maxLength\":100,\"properties\":{\"ok\":{}},\"additionalProperties\":{\"type\":\"string\"}}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"ObjectBs\":{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\"}},\"multipleOf\":100,\"maxItems\":100,\"maxLength\":100},\"ArrayBs\":{\"type\":\"array\",\"items\":{\"type\":\"boolean\"},\"multipleOf\":100,\"maxLength\":100,\"properties\":{\"ok\":{}},\"additionalProperties\":{\"type\":\"string\"}},\"IntegerBs\":{\"type\":\"integer\",\"minimum\":0,\"maxLength\":100,\"properties\":{\"ok\":{}},\"additionalProperties\":{\"type\":\"string\"}}},\"defs\":{}}";
-rt::module_api!(validators::v2, BASE0, "");
+rt::module_api!(validators::v1, BASE0, "");
 /// At most 100 characters. A multiple of 100. At most 100 items.
 ///
 /// Schema: `typify/noisy-types.json#/definitions/object-bs`
@@ -20,10 +20,9 @@ pub type IntegerBs = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead};
-    rt::value_leaf!(Leaf1 -> bool, scalar |v| rt::is_valid(validators::v1, v));
+    use super::rt::fast::{AnyBool, AnyValue};
     rt::object_reader!(
-        read_0, ObjectBs { ok = "ok" => LeafRead<Leaf1>; } extra extra => AnyValue;
+        read_0, ObjectBs { ok = "ok" => AnyBool; } extra extra => AnyValue;
         contract[validators::v0], BASE0, "/definitions/object-bs"
     );
 }
@@ -52,16 +51,16 @@ mod validators {
                 ok &= c.max_items(l, s, x, 100u64);
             }
             Value::Object(x) => {
-                ok &= c.prop(l, s, x, "ok", v1);
+                ok &= c.prop(l, s, x, "ok", v2);
             }
             _ => {}
         }
         ok
     }
-    /// `#/definitions/object-bs/properties/ok`
-    pub const v1: rt::Check = only::<BOOLEAN>;
     /// `#`
-    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
+    /// `#/definitions/object-bs/properties/ok`
+    pub const v2: rt::Check = only::<BOOLEAN>;
 }

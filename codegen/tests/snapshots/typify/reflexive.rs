@@ -17,12 +17,11 @@ pub struct Node {
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
-    rt::value_leaf!(Leaf1 -> rt::Integer, scalar |v| rt::is_valid(validators::v1, v));
-    rt::array_checks!(Checks2, items = validators::v2);
+    use super::rt::fast::{AnyInteger, AnyValue, Typed, VecOf};
+    rt::array_checks!(Checks1, items = validators::v1);
     rt::object_reader!(
-        read_0, Node { value = "value" => LeafRead<Leaf1>;
-        children = "children" => VecOf<Typed<Node>, 0usize, { usize::MAX }, Checks2>;
+        read_0, Node { value = "value" => AnyInteger;
+        children = "children" => VecOf<Typed<Node>, 0usize, { usize::MAX }, Checks1>;
         } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
 }
@@ -36,17 +35,17 @@ mod validators {
     /// `#`
     pub fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "value", v1) & c.prop(l, s, x, "children", v3)
+        c.prop(l, s, x, "value", v2) & c.prop(l, s, x, "children", v3)
     }
-    /// `#/properties/value`
-    pub const v1: rt::Check = only::<INTEGER>;
     /// `#/properties/children/items`
-    pub fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v0(i, l, c, &s.reference("/$ref", BASE0, ""))
     }
+    /// `#/properties/value`
+    pub const v2: rt::Check = only::<INTEGER>;
     /// `#/properties/children`
     pub fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v2)
+        c.items(l, s, x, 0usize, "/items", v1)
     }
 }

@@ -4,7 +4,7 @@ use ::contracts_runtime as rt;
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"Test schema with various definitions, type names, and properties that likely conflict with built-in Rust types and keywords\",\"definitions\":{\"std\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"convert\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"fmt\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"str\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"string\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"option\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"boxed\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]}},\"required\":[\"result\",\"convert\",\"fmt\",\"str\",\"string\",\"option\",\"boxed\"]},\"Box\":{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"string\"}},\"required\":[\"data\"]},\"Option\":{\"type\":\"object\",\"properties\":{\"maybe\":{\"type\":\"string\"}},\"required\":[\"maybe\"]},\"Vec\":{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"items\"]},\"String\":{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]},\"Copy\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"}},\"required\":[\"value\"]},\"Sync\":{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"string\"}},\"required\":[\"data\"]},\"Send\":{\"type\":\"object\",\"properties\":{\"message\":{\"type\":\"string\"}},\"required\":[\"message\"]},\"Pin\":{\"type\":\"object\",\"properties\":{\"pointer\":{\"type\":\"string\"}},\"required\":[\"pointer\"]},\"Drop\":{\"type\":\"object\",\"properties\":{\"cleanup\":{\"type\":\"boolean\"}},\"required\":[\"cleanup\"]},\"TypeWithOptionField\":{\"type\":\"object\",\"properties\":{\"optional_field\":{\"type\":[\"string\",\"null\"]},\"boxed_field\":{\"$ref\":\"#/definitions/Box\"}},\"required\":[\"boxed_field\"]},\"StringNewtype\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":100},\"StringEnum\":{\"type\":\"string\",\"enum\":[\"one\",\"two\",\"three\"]},\"RustKeywordMonster\":{\"type\":\"object\",\"properties\":{\"as\":{\"type\":\"string\"},\"break\":{\"type\":\"string\"},\"const\":{\"type\":\"string\"},\"continue\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"else\":{\"type\":\"string\"},\"enum\":{\"type\":\"string\"},\"extern\":{\"type\":\"string\"},\"false\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"for\":{\"type\":\"string\"},\"gen\":{\"type\":\"string\"},\"if\":{\"type\":\"string\"},\"impl\":{\"type\":\"string\"},\"in\":{\"type\":\"string\"},\"let\":{\"type\":\"string\"},\"loop\":{\"type\":\"string\"},\"match\":{\"type\":\"string\"},\"mod\":{\"type\":\"string\"},\"move\":{\"type\":\"string\"},\"mut\":{\"type\":\"string\"},\"pub\":{\"type\":\"string\"},\"ref\":{\"type\":\"string\"},\"return\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"static\":{\"type\":\"string\"},\"struct\":{\"type\":\"string\"},\"super\":{\"type\":\"string\"},\"trait\":{\"type\":\"string\"},\"true\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"},\"unsafe\":{\"type\":\"string\"},\"use\":{\"type\":\"string\"},\"where\":{\"type\":\"string\"},\"while\":{\"type\":\"string\"},\"async\":{\"type\":\"string\"},\"await\":{\"type\":\"string\"},\"dyn\":{\"type\":\"string\"},\"abstract\":{\"type\":\"string\"},\"become\":{\"type\":\"string\"},\"box\":{\"type\":\"string\"},\"do\":{\"type\":\"string\"},\"final\":{\"type\":\"string\"},\"macro\":{\"type\":\"string\"},\"override\":{\"type\":\"string\"},\"priv\":{\"type\":\"string\"},\"typeof\":{\"type\":\"string\"},\"unsized\":{\"type\":\"string\"},\"virtual\":{\"type\":\"string\"},\"yield\":{\"type\":\"string\"},\"try\":{\"type\":\"string\"}},\"required\":[\"as\",\"break\",\"const\",\"continue\",\"crate\",\"else\",\"enum\",\"extern\",\"false\",\"fn\",\"for\",\"gen\",\"if\",\"impl\",\"in\",\"let\",\"loop\",\"match\",\"mod\",\"move\",\"mut\",\"pub\",\"ref\",\"return\",\"self\",\"static\",\"struct\",\"super\",\"trait\",\"true\",\"type\",\"unsafe\",\"use\",\"where\",\"while\",\"async\",\"await\",\"dyn\",\"abstract\",\"become\",\"box\",\"do\",\"final\",\"macro\",\"override\",\"priv\",\"typeof\",\"unsized\",\"virtual\",\"yield\",\"try\"]},\"MapOfKeywords\":{\"type\":\"object\",\"properties\":{\"keyword_map\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\",\"enum\":[\"type\",\"impl\",\"fn\",\"let\",\"match\",\"mod\",\"move\",\"pub\",\"ref\",\"self\",\"super\",\"trait\",\"use\",\"where\"]}}},\"required\":[\"keyword_map\"]},\"NestedTypeCollisions\":{\"type\":\"object\",\"properties\":{\"type\":{\"$ref\":\"#/definitions/TypeWithOptionField\"},\"types\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/definitions/TypeWithOptionField\"}},\"option_type\":{\"type\":[\"null\",\"object\"],\"properties\":{\"type\":{\"type\":\"string\"}}}},\"required\":[\"type\",\"types\"]},\"KeywordFieldsEnum\":{\"type\":\"object\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"match\":{\"type\":\"integer\"},\"ref\":{\"type\":\"boolean\"},\"impl\":{\"type\":\"string\"}},\"required\":[\"type\",\"match\",\"ref\",\"impl\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":2,\"maxItems\":2}]},\"FlattenedKeywords\":{\"type\":\"object\",\"properties\":{\"normal\":{\"type\":\"string\"}},\"required\":[\"normal\"],\"additionalProperties\":{\"type\":\"string\"}},\"DoubleOptionCollision\":{\"type\":\"object\",\"properties\":{\"option\":{\"type\":[\"null\",\"object\"],\"properties\":{\"option\":{\"type\":[\"null\",\"string\"]}}}}},\"format-collision\":{\"enum\":[\"{abc}def\",\"{http://example.com/Foo}Thing\",\"{self}\",\"quote\\\"unquote\",\"xyz\"]}}}";
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Std\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"convert\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"fmt\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"str\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"string\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"option\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"boxed\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]}},\"required\":[\"result\",\"convert\",\"fmt\",\"str\",\"string\",\"option\",\"boxed\"]},\"Result\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"Box\":{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"string\"}},\"required\":[\"data\"]},\"Option\":{\"type\":\"object\",\"properties\":{\"maybe\":{\"type\":\"string\"}},\"required\":[\"maybe\"]},\"Vec\":{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"items\"]},\"String\":{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]},\"Copy\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"}},\"required\":[\"value\"]},\"Send\":{\"type\":\"object\",\"properties\":{\"message\":{\"type\":\"string\"}},\"required\":[\"message\"]},\"Pin\":{\"type\":\"object\",\"properties\":{\"pointer\":{\"type\":\"string\"}},\"required\":[\"pointer\"]},\"Drop\":{\"type\":\"object\",\"properties\":{\"cleanup\":{\"type\":\"boolean\"}},\"required\":[\"cleanup\"]},\"TypeWithOptionField\":{\"type\":\"object\",\"properties\":{\"optional_field\":{\"type\":[\"string\",\"null\"]},\"boxed_field\":{\"$ref\":\"#/$defs/rust_collisions.Box\"}},\"required\":[\"boxed_field\"]},\"StringNewtype\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":100},\"StringEnum\":{\"type\":\"string\",\"enum\":[\"one\",\"two\",\"three\"]},\"RustKeywordMonster\":{\"type\":\"object\",\"properties\":{\"as\":{\"type\":\"string\"},\"break\":{\"type\":\"string\"},\"const\":{\"type\":\"string\"},\"continue\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"else\":{\"type\":\"string\"},\"enum\":{\"type\":\"string\"},\"extern\":{\"type\":\"string\"},\"false\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"for\":{\"type\":\"string\"},\"gen\":{\"type\":\"string\"},\"if\":{\"type\":\"string\"},\"impl\":{\"type\":\"string\"},\"in\":{\"type\":\"string\"},\"let\":{\"type\":\"string\"},\"loop\":{\"type\":\"string\"},\"match\":{\"type\":\"string\"},\"mod\":{\"type\":\"string\"},\"move\":{\"type\":\"string\"},\"mut\":{\"type\":\"string\"},\"pub\":{\"type\":\"string\"},\"ref\":{\"type\":\"string\"},\"return\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"static\":{\"type\":\"string\"},\"struct\":{\"type\":\"string\"},\"super\":{\"type\":\"string\"},\"trait\":{\"type\":\"string\"},\"true\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"},\"unsafe\":{\"type\":\"string\"},\"use\":{\"type\":\"string\"},\"where\":{\"type\":\"string\"},\"while\":{\"type\":\"string\"},\"async\":{\"type\":\"string\"},\"await\":{\"type\":\"string\"},\"dyn\":{\"type\":\"string\"},\"abstract\":{\"type\":\"string\"},\"become\":{\"type\":\"string\"},\"box\":{\"type\":\"string\"},\"do\":{\"type\":\"string\"},\"final\":{\"type\":\"string\"},\"macro\":{\"type\":\"string\"},\"override\":{\"type\":\"string\"},\"priv\":{\"type\":\"string\"},\"typeof\":{\"type\":\"string\"},\"unsized\":{\"type\":\"string\"},\"virtual\":{\"type\":\"string\"},\"yield\":{\"type\":\"string\"},\"try\":{\"type\":\"string\"}},\"required\":[\"as\",\"break\",\"const\",\"continue\",\"crate\",\"else\",\"enum\",\"extern\",\"false\",\"fn\",\"for\",\"gen\",\"if\",\"impl\",\"in\",\"let\",\"loop\",\"match\",\"mod\",\"move\",\"mut\",\"pub\",\"ref\",\"return\",\"self\",\"static\",\"struct\",\"super\",\"trait\",\"true\",\"type\",\"unsafe\",\"use\",\"where\",\"while\",\"async\",\"await\",\"dyn\",\"abstract\",\"become\",\"box\",\"do\",\"final\",\"macro\",\"override\",\"priv\",\"typeof\",\"unsized\",\"virtual\",\"yield\",\"try\"]},\"MapOfKeywords\":{\"type\":\"object\",\"properties\":{\"keyword_map\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\",\"enum\":[\"type\",\"impl\",\"fn\",\"let\",\"match\",\"mod\",\"move\",\"pub\",\"ref\",\"self\",\"super\",\"trait\",\"use\",\"where\"]}}},\"required\":[\"keyword_map\"]},\"KeywordMap\":{\"type\":\"string\",\"enum\":[\"type\",\"impl\",\"fn\",\"let\",\"match\",\"mod\",\"move\",\"pub\",\"ref\",\"self\",\"super\",\"trait\",\"use\",\"where\"]},\"NestedTypeCollisions\":{\"type\":\"object\",\"properties\":{\"type\":{\"$ref\":\"#/$defs/rust_collisions.TypeWithOptionField\"},\"types\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/rust_collisions.TypeWithOptionField\"}},\"option_type\":{\"type\":[\"null\",\"object\"],\"properties\":{\"type\":{\"type\":\"string\"}}}},\"required\":[\"type\",\"types\"]},\"OptionType\":{\"type\":[\"null\",\"object\"],\"properties\":{\"type\":{\"type\":\"string\"}}},\"KeywordFieldsEnum\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"match\":{\"type\":\"integer\"},\"ref\":{\"type\":\"boolean\"},\"impl\":{\"type\":\"string\"}},\"required\":[\"type\",\"match\",\"ref\",\"impl\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":2,\"maxItems\":2}]},{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"match\":{\"type\":\"integer\"},\"ref\":{\"type\":\"boolean\"},\"impl\":{\"type\":\"string\"}},\"required\":[\"type\",\"match\",\"ref\",\"impl\"]}]},\"FlattenedKeywords\":{\"type\":\"object\",\"properties\":{\"normal\":{\"type\":\"string\"}},\"required\":[\"normal\"],\"additionalProperties\":{\"type\":\"string\"}},\"DoubleOptionCollision\":{\"type\":\"object\",\"properties\":{\"option\":{\"type\":[\"null\",\"object\"],\"properties\":{\"option\":{\"type\":[\"null\",\"string\"]}}}}},\"DoubleOptionCollisionOption\":{\"type\":[\"null\",\"object\"],\"properties\":{\"option\":{\"type\":[\"null\",\"string\"]}}},\"FormatCollision\":{\"enum\":[\"{abc}def\",\"{http://example.com/Foo}Thing\",\"{self}\",\"quote\\\"unquote\",\"xyz\"]}},\"defs\":{\"rust_collisions.Box\":{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"string\"}},\"required\":[\"data\"]},\"rust_collisions.TypeWithOptionField\":{\"type\":\"object\",\"properties\":{\"optional_field\":{\"type\":[\"string\",\"null\"]},\"boxed_field\":{\"$ref\":\"#/$defs/rust_collisions.Box\"}},\"required\":[\"boxed_field\"]}}}";
-rt::module_api!(validators::v29, BASE0, "");
+rt::module_api!(validators::v27, BASE0, "");
 /// Schema: `typify/rust-collisions.json#/definitions/std`
 #[derive(Clone, PartialEq)]
 pub struct Std {
@@ -254,66 +254,64 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, MapOf, Typed, VecOf, ViaValue};
+    use super::rt::fast::{
+        AnyBool, AnyInteger, AnyString, AnyValue, Listed, MapOf, StringLeaf, Typed,
+        VecOf, ViaValue,
+    };
     rt::object_reader!(
         read_0, Std { _ => Typed<Result>; result = "result", required;
         convert = "convert", required; fmt = "fmt", required; str = "str", required;
         string = "string", required; option = "option", required; boxed = "boxed", required;
         } extra extra => AnyValue; contract[validators::v0], BASE0, "/definitions/std"
     );
-    rt::string_leaf!(
-        Leaf1 -> ::std::string::String, |s| [] => ::std::option::Option::Some(s.to_owned())
-    );
     rt::object_reader!(
-        read_1, Result { value = "value", required => LeafRead<Leaf1>; } extra extra => AnyValue;
+        read_1, Result { value = "value", required => AnyString; } extra extra => AnyValue;
         contract[validators::t0::<0>], BASE0, "/definitions/std/properties/result"
     );
     rt::object_reader!(
-        read_2, Box { data = "data", required => LeafRead<Leaf1>; } extra extra => AnyValue;
+        read_2, Box { data = "data", required => AnyString; } extra extra => AnyValue;
         contract[validators::t2::<0>], BASE0, "/definitions/Box"
     );
     rt::object_reader!(
-        read_3, Option { maybe = "maybe", required => LeafRead<Leaf1>; } extra extra => AnyValue;
+        read_3, Option { maybe = "maybe", required => AnyString; } extra extra => AnyValue;
         contract[validators::t2::<1>], BASE0, "/definitions/Option"
     );
-    rt::array_checks!(Checks2, items = validators::v24);
+    rt::array_checks!(Checks1, items = validators::v24);
     rt::object_reader!(
-        read_4, Vec { items = "items", required => VecOf<LeafRead<Leaf1>, 0usize, {
-        usize::MAX }, Checks2>; } extra extra => AnyValue;
+        read_4, Vec { items = "items", required => VecOf<AnyString, 0usize, {
+        usize::MAX }, Checks1>; } extra extra => AnyValue;
         contract[validators::t2::<2>], BASE0, "/definitions/Vec"
     );
     rt::object_reader!(
-        read_5, String { text = "text", required => LeafRead<Leaf1>; } extra extra => AnyValue;
+        read_5, String { text = "text", required => AnyString; } extra extra => AnyValue;
         contract[validators::t2::<3>], BASE0, "/definitions/String"
     );
-    rt::value_leaf!(Leaf3 -> rt::Integer, scalar |v| rt::is_valid(validators::v25, v));
     rt::object_reader!(
-        read_6, Copy { value = "value", required => LeafRead<Leaf3>; } extra extra => AnyValue;
+        read_6, Copy { value = "value", required => AnyInteger; } extra extra => AnyValue;
         contract[validators::t0::<1>], BASE0, "/definitions/Copy"
     );
     rt::object_reader!(
-        read_7, Send { message = "message", required => LeafRead<Leaf1>; } extra extra => AnyValue;
+        read_7, Send { message = "message", required => AnyString; } extra extra => AnyValue;
         contract[validators::t2::<4>], BASE0, "/definitions/Send"
     );
     rt::object_reader!(
-        read_8, Pin { pointer = "pointer", required => LeafRead<Leaf1>; } extra extra => AnyValue;
+        read_8, Pin { pointer = "pointer", required => AnyString; } extra extra => AnyValue;
         contract[validators::t2::<5>], BASE0, "/definitions/Pin"
     );
-    rt::value_leaf!(Leaf4 -> bool, scalar |v| rt::is_valid(validators::v26, v));
     rt::object_reader!(
-        read_9, Drop { cleanup = "cleanup", required => LeafRead<Leaf4>; } extra extra => AnyValue;
+        read_9, Drop { cleanup = "cleanup", required => AnyBool; } extra extra => AnyValue;
         contract[validators::t2::<6>], BASE0, "/definitions/Drop"
     );
     rt::via_value!(
-        Check5 -> ::std::option::Option<::std::string::String>, |v| rt::is_valid(validators::v27, v)
+        Check2 -> ::std::option::Option<::std::string::String>, |v| rt::is_valid(validators::v25, v)
     );
     rt::object_reader!(
-        read_10, TypeWithOptionField { optional_field = "optional_field" => ViaValue<Check5>;
+        read_10, TypeWithOptionField { optional_field = "optional_field" => ViaValue<Check2>;
         boxed_field = "boxed_field", required => Typed<Box>; } extra extra => AnyValue;
         contract[validators::v10], BASE0, "/definitions/TypeWithOptionField"
     );
     rt::object_reader!(
-        read_13, RustKeywordMonster { _ => LeafRead<Leaf1>; r#as = "as", required;
+        read_13, RustKeywordMonster { _ => AnyString; r#as = "as", required;
         r#break = "break", required; r#const = "const", required; r#continue = "continue", required;
         crate_ = "crate", required; r#else = "else", required; r#enum = "enum", required;
         extern_ = "extern", required; r#false = "false", required; r#fn = "fn", required;
@@ -334,50 +332,45 @@ mod fast {
         } extra extra => AnyValue;
         contract[validators::v13], BASE0, "/definitions/RustKeywordMonster"
     );
-    rt::string_leaf!(
-        Leaf6 -> KeywordMap, |s| [!::std::matches!(s, "type" | "impl" | "fn" | "let" | "match" |
-        "mod" | "move" | "pub" | "ref" | "self" | "super" | "trait" | "use" | "where")] =>
-        KeywordMap::from_listed_str(s)
-    );
-    rt::map_checks!(Checks7, values = validators::v15);
+    rt::map_checks!(Checks3, values = validators::v15);
     rt::object_reader!(
         read_14, MapOfKeywords {
-        keyword_map = "keyword_map", required => MapOf<Leaf1, LeafRead<Leaf6>, Checks7>;
+        keyword_map = "keyword_map", required => MapOf<StringLeaf, Listed<KeywordMap>, Checks3>;
         } extra extra => AnyValue;
         contract[validators::t2::<7>], BASE0, "/definitions/MapOfKeywords"
     );
-    rt::array_checks!(Checks8, items = validators::t4::<0>);
+    rt::array_checks!(Checks4, items = validators::t4::<0>);
     rt::via_value!(
-        Check9 -> ::std::option::Option<OptionType>, |v| rt::is_valid(validators::t3::<0>, v)
+        Check5 -> ::std::option::Option<OptionType>, |v| rt::is_valid(validators::t3::<0>, v)
     );
     rt::object_reader!(
         read_16, NestedTypeCollisions { r#type = "type", required => Typed<TypeWithOptionField>;
         types = "types", required => VecOf<Typed<TypeWithOptionField>, 0usize, {
-        usize::MAX }, Checks8>; option_type = "option_type" => ViaValue<Check9>;
+        usize::MAX }, Checks4>; option_type = "option_type" => ViaValue<Check5>;
         } extra extra => AnyValue;
         contract[validators::v16], BASE0, "/definitions/NestedTypeCollisions"
     );
     rt::object_reader!(
-        read_17, OptionType { r#type = "type" => LeafRead<Leaf1>; } extra extra => AnyValue;
+        read_17, OptionType { r#type = "type" => AnyString; } extra extra => AnyValue;
         contract[validators::t3::<0>], BASE0,
         "/definitions/NestedTypeCollisions/properties/option_type"
     );
     rt::object_reader!(
-        read_19, FlattenedKeywords { normal = "normal", required => LeafRead<Leaf1>;
-        } extra extra => LeafRead<Leaf1>;
+        read_19, FlattenedKeywords { normal = "normal", required => AnyString;
+        } extra extra => AnyString;
         contract[validators::v20], BASE0, "/definitions/FlattenedKeywords"
     );
     rt::via_value!(
-        Check10 -> ::std::option::Option<DoubleOptionCollisionOption>,
+        Check6 -> ::std::option::Option<DoubleOptionCollisionOption>,
         |v| rt::is_valid(validators::t3::<1>, v)
     );
     rt::object_reader!(
-        read_20, DoubleOptionCollision { option = "option" => ViaValue<Check10>;
+        read_20, DoubleOptionCollision { option = "option" => ViaValue<Check6>;
         } extra extra => AnyValue;
         contract[validators::v21], BASE0, "/definitions/DoubleOptionCollision"
     );
     rt::object_reader!(
-        read_21, DoubleOptionCollisionOption { option = "option" => ViaValue<Check5>;
+        read_21, DoubleOptionCollisionOption { option = "option" => ViaValue<Check2>;
         } extra extra => AnyValue;
         contract[validators::t3::<1>], BASE0, "/definitions/DoubleOptionCollision/properties/option"
     );
@@ -419,7 +412,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", T0[K][0])
     }
-    const T0: [[rt::Check; 1]; 2] = [[v24], [v25]];
+    const T0: [[rt::Check; 1]; 2] = [[v24], [v29]];
     /// Shared by 8 validators that differ only in the validators they call and the strings they pass (a row of `T2` each), such as `#/definitions/Box` and `#/definitions/Option` (6 more).
     pub fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -428,12 +421,12 @@ mod validators {
     const T2: [(&str, &str, rt::Check); 8] = [
         ("data", "data", v24), ("maybe", "maybe", v24), ("items", "items", t1::<0>),
         ("text", "text", v24), ("message", "message", v24), ("pointer", "pointer", v24),
-        ("cleanup", "cleanup", v26), ("keyword_map", "keyword_map", v32),
+        ("cleanup", "cleanup", v30), ("keyword_map", "keyword_map", v32),
     ];
     /// `#/definitions/TypeWithOptionField`
     pub fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["boxed_field"]) & c.prop(l, s, x, "optional_field", v27)
+        c.required(l, s, x, &["boxed_field"]) & c.prop(l, s, x, "optional_field", v25)
             & c.prop(l, s, x, "boxed_field", t4::<1>)
     }
     /// `#/definitions/StringNewtype`
@@ -480,7 +473,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, NULL | OBJECT) };
         c.prop(l, s, x, T3[K].0, T3[K].1)
     }
-    const T3: [(&str, rt::Check); 2] = [("type", v24), ("option", v27)];
+    const T3: [(&str, rt::Check); 2] = [("type", v24), ("option", v25)];
     /// `#/definitions/KeywordFieldsEnum`
     pub fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
@@ -490,8 +483,8 @@ mod validators {
     pub fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "match", "ref", "impl"])
-            & c.prop(l, s, x, "type", v24) & c.prop(l, s, x, "match", v25)
-            & c.prop(l, s, x, "ref", v26) & c.prop(l, s, x, "impl", v24)
+            & c.prop(l, s, x, "type", v24) & c.prop(l, s, x, "match", v29)
+            & c.prop(l, s, x, "ref", v30) & c.prop(l, s, x, "impl", v24)
     }
     /// `#/definitions/FlattenedKeywords`
     pub fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -518,12 +511,8 @@ mod validators {
     }
     /// `#/definitions/Vec/properties/items/items`
     pub const v24: rt::Check = only::<STRING>;
-    /// `#/definitions/Copy/properties/value`
-    pub const v25: rt::Check = only::<INTEGER>;
-    /// `#/definitions/Drop/properties/cleanup`
-    pub const v26: rt::Check = only::<BOOLEAN>;
     /// `#/definitions/TypeWithOptionField/properties/optional_field`
-    pub const v27: rt::Check = only::<{ NULL | STRING }>;
+    pub const v25: rt::Check = only::<{ NULL | STRING }>;
     /// Shared by 2 validators that differ only in the validators they call and the strings they pass (a row of `T4` each), such as `#/definitions/NestedTypeCollisions/properties/types/items` and `#/definitions/TypeWithOptionField/properties/boxed_field`.
     pub fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         T4[K].0(i, l, c, &s.reference("/$ref", BASE0, T4[K].1))
@@ -531,7 +520,7 @@ mod validators {
     const T4: [(rt::Check, &str); 2] =
         [(v10, "/definitions/TypeWithOptionField"), (t2::<0>, "/definitions/Box")];
     /// `#`
-    pub fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/Vec/properties/items` and `#/definitions/NestedTypeCollisions/properties/types`.
@@ -540,6 +529,10 @@ mod validators {
         c.items(l, s, x, 0usize, "/items", T1[K][0])
     }
     const T1: [[rt::Check; 1]; 2] = [[v24], [t4::<0>]];
+    /// `#/definitions/Copy/properties/value`
+    pub const v29: rt::Check = only::<INTEGER>;
+    /// `#/definitions/Drop/properties/cleanup`
+    pub const v30: rt::Check = only::<BOOLEAN>;
     /// `#/definitions/MapOfKeywords/properties/keyword_map`
     pub fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };

@@ -32,14 +32,13 @@ pub type TypeThatNeedsMoreDerives = rt::Map<String, String>;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, MapOf, ViaValue};
-    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
-    rt::map_checks!(Checks2, values = validators::v2);
-    rt::via_value!(Check3 -> ConvertedType, |v| rt::is_valid(validators::v1, v));
+    use super::rt::fast::{AnyString, AnyValue, MapOf, StringLeaf, ViaValue};
+    rt::map_checks!(Checks1, values = validators::v2);
+    rt::via_value!(Check2 -> ConvertedType, |v| rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, TestType { replaced_type = "replaced_type", required => AnyValue;
-        patched_type = "patched_type", required => MapOf<Leaf1, LeafRead<Leaf1>, Checks2>;
-        converted_type = "converted_type", required => ViaValue<Check3>; } extra extra => AnyValue;
+        patched_type = "patched_type", required => MapOf<StringLeaf, AnyString, Checks1>;
+        converted_type = "converted_type", required => ViaValue<Check2>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""
     );
 }

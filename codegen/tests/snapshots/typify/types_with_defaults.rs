@@ -62,12 +62,11 @@ pub type UInt = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf, ViaValue};
-    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
-    rt::array_checks!(Checks2);
+    use super::rt::fast::{AnyString, AnyValue, LeafRead, Typed, VecOf, ViaValue};
+    rt::array_checks!(Checks1);
     rt::object_reader!(
-        read_0, TestBed { id = "id" default: &str = "abc123-is-this-a-uuid" => LeafRead<Leaf1>;
-        any = "any" => VecOf<AnyValue, 0usize, { usize::MAX }, Checks2>; } extra extra => AnyValue;
+        read_0, TestBed { id = "id" default: &str = "abc123-is-this-a-uuid" => AnyString;
+        any = "any" => VecOf<AnyValue, 0usize, { usize::MAX }, Checks1>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, "/definitions/TestBed"
     );
     rt::object_reader!(
@@ -75,20 +74,20 @@ mod fast {
         contract[validators::t0::<0>], BASE0, "/definitions/OuterThing"
     );
     rt::object_reader!(
-        read_2, Thing { a = "a" => LeafRead<Leaf1>; r#type = "type" => LeafRead<Leaf1>; } deny;
+        read_2, Thing { a = "a" => AnyString; r#type = "type" => AnyString; } deny;
         contract[validators::v2], BASE0, "/definitions/OuterThing/properties/thing"
     );
     rt::object_reader!(
-        read_3, Doodad { when = "when" default: &str = "1970-01-01T00:00:00Z" => LeafRead<Leaf1>;
+        read_3, Doodad { when = "when" default: &str = "1970-01-01T00:00:00Z" => AnyString;
         } extra extra => AnyValue; contract[validators::t0::<1>], BASE0, "/definitions/Doodad"
     );
-    rt::value_leaf!(Leaf3 -> rt::Integer, scalar |v| rt::is_valid(validators::v5, v));
-    rt::via_value!(Check4 -> Option<rt::Integer>, |v| rt::is_valid(validators::v6, v));
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar |v| rt::is_valid(validators::v5, v));
+    rt::via_value!(Check3 -> Option<rt::Integer>, |v| rt::is_valid(validators::v6, v));
     rt::object_reader!(
         read_4, MrDefaultNumbers {
-        little_u8 = "little_u8" default: rt::Integer = 2 => LeafRead<Leaf3>;
-        little_u16 = "little_u16" default: rt::Integer = 3 => LeafRead<Leaf3>;
-        big_nullable = "big_nullable" => ViaValue<Check4>; } extra extra => AnyValue;
+        little_u8 = "little_u8" default: rt::Integer = 2 => LeafRead<Leaf2>;
+        little_u16 = "little_u16" default: rt::Integer = 3 => LeafRead<Leaf2>;
+        big_nullable = "big_nullable" => ViaValue<Check3>; } extra extra => AnyValue;
         contract[validators::v4], BASE0, "/definitions/MrDefaultNumbers"
     );
 }

@@ -10940,7 +10940,10 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{LeafRead, MapOf, Typed, VecOf, ViaValue};
+    use super::rt::fast::{
+        AnyBool, AnyNull, AnyNumber, AnyString, LeafRead, Listed, MapOf, StringLeaf,
+        Typed, VecOf, ViaValue,
+    };
     rt::via_value!(
         Check1 -> rt::Map<String, EncodeEntry>, |v| rt::is_valid(validators::t19::<30>, v)
     );
@@ -10955,32 +10958,30 @@ mod fast {
     rt::array_checks!(Checks10, items = validators::t19::<36>);
     rt::via_value!(Check11 -> Legend, |v| rt::is_valid(validators::t19::<37>, v));
     rt::array_checks!(Checks12, items = validators::t19::<37>);
-    rt::string_leaf!(Leaf14 -> String, |s| [] => Some(s.to_owned()));
     rt::union_reader!(
-        Union15, VisitUnion15 -> Title { str => Title::String; R0: String, map => Title::Object;
+        Union14, VisitUnion14 -> Title { str => Title::String; R0: String, map => Title::Object;
         R1: ObjectTitle } refuse bool number null seq
     );
-    type Union13 = Union15<LeafRead<Leaf14>, Typed<ObjectTitle>>;
-    rt::via_value!(Check16 -> ScopeMark, |v| rt::is_valid(validators::t0::<47>, v));
-    rt::array_checks!(Checks17, items = validators::t0::<47>);
-    rt::value_leaf!(Leaf19 -> rt::Number, scalar |v| rt::is_valid(validators::v11, v));
+    type Union13 = Union14<AnyString, Typed<ObjectTitle>>;
+    rt::via_value!(Check15 -> ScopeMark, |v| rt::is_valid(validators::t0::<47>, v));
+    rt::array_checks!(Checks16, items = validators::t0::<47>);
     rt::union_reader!(
-        Union20, VisitUnion20 -> NumberOrSignal { number => NumberOrSignal::Number;
+        Union18, VisitUnion18 -> NumberOrSignal { number => NumberOrSignal::Number;
         R0: rt::Number, map => NumberOrSignal::SignalRef; R1: SignalRef } refuse bool str null seq
     );
-    type Union18 = Union20<LeafRead<Leaf19>, Typed<SignalRef>>;
-    rt::via_value!(Check21 -> Padding, |v| rt::is_valid(validators::t19::<38>, v));
-    rt::via_value!(Check22 -> Autosize, |v| rt::is_valid(validators::t19::<39>, v));
+    type Union17 = Union18<AnyNumber, Typed<SignalRef>>;
+    rt::via_value!(Check19 -> Padding, |v| rt::is_valid(validators::t19::<38>, v));
+    rt::via_value!(Check20 -> Autosize, |v| rt::is_valid(validators::t19::<39>, v));
     rt::union_reader!(
-        Union24, VisitUnion24 -> StringOrSignal { str => StringOrSignal::String;
+        Union22, VisitUnion22 -> StringOrSignal { str => StringOrSignal::String;
         R0: String, map => StringOrSignal::SignalRef; R1: SignalRef } refuse bool number null seq
     );
-    type Union23 = Union24<LeafRead<Leaf14>, Typed<SignalRef>>;
+    type Union21 = Union22<AnyString, Typed<SignalRef>>;
     rt::union_reader!(
-        Union26, VisitUnion26 -> Style { str => Style::One; R0: String, seq => Style::Many;
+        Union24, VisitUnion24 -> Style { str => Style::One; R0: String, seq => Style::Many;
         R1: Vec<String> } refuse bool number null map
     );
-    type Union25 = Union26<LeafRead<Leaf14>, VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }>>;
+    type Union23 = Union24<AnyString, VecOf<AnyString, 0usize, { usize::MAX }>>;
     rt::object_reader!(
         read_0, VegaVisualizationSpecificationLanguage { encode = "encode" => ViaValue<Check1>;
         layout = "layout" => ViaValue<Check2>;
@@ -10990,567 +10991,537 @@ mod fast {
         projections = "projections" => VecOf<Typed<Projection>, 0usize, { usize::MAX }, Checks9>;
         axes = "axes" => VecOf<Typed<Axis>, 0usize, { usize::MAX }, Checks10>;
         legends = "legends" => VecOf<ViaValue<Check11>, 0usize, { usize::MAX }, Checks12>;
-        title = "title" => Union13; marks = "marks" => VecOf<ViaValue<Check16>, 0usize, {
-        usize::MAX }, Checks17>; usermeta = "usermeta" => MapOf<Leaf14, rt::fast::AnyValue>;
-        schema = "$schema" => LeafRead<Leaf14>;
-        config = "config" => MapOf<Leaf14, rt::fast::AnyValue>;
-        description = "description" => LeafRead<Leaf14>; width = "width" => Union18;
-        height = "height" => Union18; padding = "padding" => ViaValue<Check21>;
-        autosize = "autosize" => ViaValue<Check22>; background = "background" => Union23;
-        style = "style" => Union25; } extra extra => rt::fast::AnyValue;
+        title = "title" => Union13; marks = "marks" => VecOf<ViaValue<Check15>, 0usize, {
+        usize::MAX }, Checks16>; usermeta = "usermeta" => MapOf<StringLeaf, rt::fast::AnyValue>;
+        schema = "$schema" => AnyString; config = "config" => MapOf<StringLeaf, rt::fast::AnyValue>;
+        description = "description" => AnyString; width = "width" => Union17;
+        height = "height" => Union17; padding = "padding" => ViaValue<Check19>;
+        autosize = "autosize" => ViaValue<Check20>; background = "background" => Union21;
+        style = "style" => Union23; } extra extra => rt::fast::AnyValue;
         contract[validators::v0], BASE0, ""
     );
-    rt::via_value!(Check27 -> NumberValue, |v| rt::is_valid(validators::t19::<1>, v));
-    rt::via_value!(Check28 -> ColorValue, |v| rt::is_valid(validators::t19::<19>, v));
-    rt::via_value!(Check30 -> StrokeCapValueArrayItem, |v| rt::is_valid(validators::t2::<4>, v));
-    rt::via_value!(Check31 -> StrokeCapValueObject, |v| rt::is_valid(validators::t2::<5>, v));
+    rt::via_value!(Check25 -> NumberValue, |v| rt::is_valid(validators::t19::<1>, v));
+    rt::via_value!(Check26 -> ColorValue, |v| rt::is_valid(validators::t19::<19>, v));
+    rt::via_value!(Check28 -> StrokeCapValueArrayItem, |v| rt::is_valid(validators::t2::<4>, v));
+    rt::via_value!(Check29 -> StrokeCapValueObject, |v| rt::is_valid(validators::t2::<5>, v));
     rt::union_reader!(
-        Union32, VisitUnion32 -> StrokeCapValue { seq => StrokeCapValue::Array;
+        Union30, VisitUnion30 -> StrokeCapValue { seq => StrokeCapValue::Array;
         R0: Vec<StrokeCapValueArrayItem>, map => StrokeCapValue::Object;
         R1: StrokeCapValueObject } refuse bool number str null
     );
-    type Union29 = Union32<VecOf<ViaValue<Check30>, 0usize, { usize::MAX }>, ViaValue<Check31>>;
-    rt::via_value!(Check34 -> ArrayValueArrayItem, |v| rt::is_valid(validators::t2::<6>, v));
-    rt::via_value!(Check35 -> ArrayValueObject, |v| rt::is_valid(validators::t2::<7>, v));
+    type Union27 = Union30<VecOf<ViaValue<Check28>, 0usize, { usize::MAX }>, ViaValue<Check29>>;
+    rt::via_value!(Check32 -> ArrayValueArrayItem, |v| rt::is_valid(validators::t2::<6>, v));
+    rt::via_value!(Check33 -> ArrayValueObject, |v| rt::is_valid(validators::t2::<7>, v));
     rt::union_reader!(
-        Union36, VisitUnion36 -> ArrayValue { seq => ArrayValue::Array;
+        Union34, VisitUnion34 -> ArrayValue { seq => ArrayValue::Array;
         R0: Vec<ArrayValueArrayItem>, map => ArrayValue::Object;
         R1: ArrayValueObject } refuse bool number str null
     );
-    type Union33 = Union36<VecOf<ViaValue<Check34>, 0usize, { usize::MAX }>, ViaValue<Check35>>;
-    rt::via_value!(Check38 -> StrokeJoinValueArrayItem, |v| rt::is_valid(validators::t2::<8>, v));
-    rt::via_value!(Check39 -> StrokeJoinValueObject, |v| rt::is_valid(validators::t2::<9>, v));
+    type Union31 = Union34<VecOf<ViaValue<Check32>, 0usize, { usize::MAX }>, ViaValue<Check33>>;
+    rt::via_value!(Check36 -> StrokeJoinValueArrayItem, |v| rt::is_valid(validators::t2::<8>, v));
+    rt::via_value!(Check37 -> StrokeJoinValueObject, |v| rt::is_valid(validators::t2::<9>, v));
     rt::union_reader!(
-        Union40, VisitUnion40 -> StrokeJoinValue { seq => StrokeJoinValue::Array;
+        Union38, VisitUnion38 -> StrokeJoinValue { seq => StrokeJoinValue::Array;
         R0: Vec<StrokeJoinValueArrayItem>, map => StrokeJoinValue::Object;
         R1: StrokeJoinValueObject } refuse bool number str null
     );
-    type Union37 = Union40<VecOf<ViaValue<Check38>, 0usize, { usize::MAX }>, ViaValue<Check39>>;
-    rt::via_value!(Check42 -> BlendValueArrayItem, |v| rt::is_valid(validators::t2::<10>, v));
-    rt::via_value!(Check43 -> BlendValueObject, |v| rt::is_valid(validators::t2::<11>, v));
+    type Union35 = Union38<VecOf<ViaValue<Check36>, 0usize, { usize::MAX }>, ViaValue<Check37>>;
+    rt::via_value!(Check40 -> BlendValueArrayItem, |v| rt::is_valid(validators::t2::<10>, v));
+    rt::via_value!(Check41 -> BlendValueObject, |v| rt::is_valid(validators::t2::<11>, v));
     rt::union_reader!(
-        Union44, VisitUnion44 -> BlendValue { seq => BlendValue::Array;
+        Union42, VisitUnion42 -> BlendValue { seq => BlendValue::Array;
         R0: Vec<BlendValueArrayItem>, map => BlendValue::Object;
         R1: BlendValueObject } refuse bool number str null
     );
-    type Union41 = Union44<VecOf<ViaValue<Check42>, 0usize, { usize::MAX }>, ViaValue<Check43>>;
-    rt::via_value!(Check46 -> StringValueArrayItem, |v| rt::is_valid(validators::t2::<12>, v));
-    rt::via_value!(Check47 -> StringValueObject, |v| rt::is_valid(validators::t2::<13>, v));
+    type Union39 = Union42<VecOf<ViaValue<Check40>, 0usize, { usize::MAX }>, ViaValue<Check41>>;
+    rt::via_value!(Check44 -> StringValueArrayItem, |v| rt::is_valid(validators::t2::<12>, v));
+    rt::via_value!(Check45 -> StringValueObject, |v| rt::is_valid(validators::t2::<13>, v));
     rt::union_reader!(
-        Union48, VisitUnion48 -> StringValue { seq => StringValue::Array;
+        Union46, VisitUnion46 -> StringValue { seq => StringValue::Array;
         R0: Vec<StringValueArrayItem>, map => StringValue::Object;
         R1: StringValueObject } refuse bool number str null
     );
-    type Union45 = Union48<VecOf<ViaValue<Check46>, 0usize, { usize::MAX }>, ViaValue<Check47>>;
-    rt::via_value!(Check50 -> AnyValueArrayItem, |v| rt::is_valid(validators::t2::<14>, v));
-    rt::via_value!(Check51 -> AnyValueObject, |v| rt::is_valid(validators::t2::<15>, v));
+    type Union43 = Union46<VecOf<ViaValue<Check44>, 0usize, { usize::MAX }>, ViaValue<Check45>>;
+    rt::via_value!(Check48 -> AnyValueArrayItem, |v| rt::is_valid(validators::t2::<14>, v));
+    rt::via_value!(Check49 -> AnyValueObject, |v| rt::is_valid(validators::t2::<15>, v));
     rt::union_reader!(
-        Union52, VisitUnion52 -> AnyValue { seq => AnyValue::Array;
+        Union50, VisitUnion50 -> AnyValue { seq => AnyValue::Array;
         R0: Vec<AnyValueArrayItem>, map => AnyValue::Object;
         R1: AnyValueObject } refuse bool number str null
     );
-    type Union49 = Union52<VecOf<ViaValue<Check50>, 0usize, { usize::MAX }>, ViaValue<Check51>>;
-    rt::via_value!(Check54 -> BooleanValueArrayItem, |v| rt::is_valid(validators::t2::<16>, v));
-    rt::via_value!(Check55 -> BooleanValueObject, |v| rt::is_valid(validators::t2::<17>, v));
+    type Union47 = Union50<VecOf<ViaValue<Check48>, 0usize, { usize::MAX }>, ViaValue<Check49>>;
+    rt::via_value!(Check52 -> BooleanValueArrayItem, |v| rt::is_valid(validators::t2::<16>, v));
+    rt::via_value!(Check53 -> BooleanValueObject, |v| rt::is_valid(validators::t2::<17>, v));
     rt::union_reader!(
-        Union56, VisitUnion56 -> BooleanValue { seq => BooleanValue::Array;
+        Union54, VisitUnion54 -> BooleanValue { seq => BooleanValue::Array;
         R0: Vec<BooleanValueArrayItem>, map => BooleanValue::Object;
         R1: BooleanValueObject } refuse bool number str null
     );
-    type Union53 = Union56<VecOf<ViaValue<Check54>, 0usize, { usize::MAX }>, ViaValue<Check55>>;
-    rt::via_value!(Check58 -> DirectionValueArrayItem, |v| rt::is_valid(validators::t2::<18>, v));
-    rt::via_value!(Check59 -> DirectionValueObject, |v| rt::is_valid(validators::t2::<19>, v));
+    type Union51 = Union54<VecOf<ViaValue<Check52>, 0usize, { usize::MAX }>, ViaValue<Check53>>;
+    rt::via_value!(Check56 -> DirectionValueArrayItem, |v| rt::is_valid(validators::t2::<18>, v));
+    rt::via_value!(Check57 -> DirectionValueObject, |v| rt::is_valid(validators::t2::<19>, v));
     rt::union_reader!(
-        Union60, VisitUnion60 -> DirectionValue { seq => DirectionValue::Array;
+        Union58, VisitUnion58 -> DirectionValue { seq => DirectionValue::Array;
         R0: Vec<DirectionValueArrayItem>, map => DirectionValue::Object;
         R1: DirectionValueObject } refuse bool number str null
     );
-    type Union57 = Union60<VecOf<ViaValue<Check58>, 0usize, { usize::MAX }>, ViaValue<Check59>>;
-    rt::via_value!(Check62 -> AlignValueArrayItem, |v| rt::is_valid(validators::t2::<20>, v));
-    rt::via_value!(Check63 -> AlignValueObject, |v| rt::is_valid(validators::t2::<21>, v));
+    type Union55 = Union58<VecOf<ViaValue<Check56>, 0usize, { usize::MAX }>, ViaValue<Check57>>;
+    rt::via_value!(Check60 -> AlignValueArrayItem, |v| rt::is_valid(validators::t2::<20>, v));
+    rt::via_value!(Check61 -> AlignValueObject, |v| rt::is_valid(validators::t2::<21>, v));
     rt::union_reader!(
-        Union64, VisitUnion64 -> AlignValue { seq => AlignValue::Array;
+        Union62, VisitUnion62 -> AlignValue { seq => AlignValue::Array;
         R0: Vec<AlignValueArrayItem>, map => AlignValue::Object;
         R1: AlignValueObject } refuse bool number str null
     );
-    type Union61 = Union64<VecOf<ViaValue<Check62>, 0usize, { usize::MAX }>, ViaValue<Check63>>;
-    rt::via_value!(Check66 -> BaselineValueArrayItem, |v| rt::is_valid(validators::t2::<22>, v));
-    rt::via_value!(Check67 -> BaselineValueObject, |v| rt::is_valid(validators::t2::<23>, v));
+    type Union59 = Union62<VecOf<ViaValue<Check60>, 0usize, { usize::MAX }>, ViaValue<Check61>>;
+    rt::via_value!(Check64 -> BaselineValueArrayItem, |v| rt::is_valid(validators::t2::<22>, v));
+    rt::via_value!(Check65 -> BaselineValueObject, |v| rt::is_valid(validators::t2::<23>, v));
     rt::union_reader!(
-        Union68, VisitUnion68 -> BaselineValue { seq => BaselineValue::Array;
+        Union66, VisitUnion66 -> BaselineValue { seq => BaselineValue::Array;
         R0: Vec<BaselineValueArrayItem>, map => BaselineValue::Object;
         R1: BaselineValueObject } refuse bool number str null
     );
-    type Union65 = Union68<VecOf<ViaValue<Check66>, 0usize, { usize::MAX }>, ViaValue<Check67>>;
-    rt::via_value!(Check70 -> TextValueArrayItem, |v| rt::is_valid(validators::t2::<24>, v));
-    rt::via_value!(Check71 -> TextValueObject, |v| rt::is_valid(validators::t2::<25>, v));
+    type Union63 = Union66<VecOf<ViaValue<Check64>, 0usize, { usize::MAX }>, ViaValue<Check65>>;
+    rt::via_value!(Check68 -> TextValueArrayItem, |v| rt::is_valid(validators::t2::<24>, v));
+    rt::via_value!(Check69 -> TextValueObject, |v| rt::is_valid(validators::t2::<25>, v));
     rt::union_reader!(
-        Union72, VisitUnion72 -> TextValue { seq => TextValue::Array;
+        Union70, VisitUnion70 -> TextValue { seq => TextValue::Array;
         R0: Vec<TextValueArrayItem>, map => TextValue::Object;
         R1: TextValueObject } refuse bool number str null
     );
-    type Union69 = Union72<VecOf<ViaValue<Check70>, 0usize, { usize::MAX }>, ViaValue<Check71>>;
-    rt::via_value!(Check74 -> FontWeightValueArrayItem, |v| rt::is_valid(validators::t2::<26>, v));
-    rt::via_value!(Check75 -> FontWeightValueObject, |v| rt::is_valid(validators::t2::<27>, v));
+    type Union67 = Union70<VecOf<ViaValue<Check68>, 0usize, { usize::MAX }>, ViaValue<Check69>>;
+    rt::via_value!(Check72 -> FontWeightValueArrayItem, |v| rt::is_valid(validators::t2::<26>, v));
+    rt::via_value!(Check73 -> FontWeightValueObject, |v| rt::is_valid(validators::t2::<27>, v));
     rt::union_reader!(
-        Union76, VisitUnion76 -> FontWeightValue { seq => FontWeightValue::Array;
+        Union74, VisitUnion74 -> FontWeightValue { seq => FontWeightValue::Array;
         R0: Vec<FontWeightValueArrayItem>, map => FontWeightValue::Object;
         R1: FontWeightValueObject } refuse bool number str null
     );
-    type Union73 = Union76<VecOf<ViaValue<Check74>, 0usize, { usize::MAX }>, ViaValue<Check75>>;
+    type Union71 = Union74<VecOf<ViaValue<Check72>, 0usize, { usize::MAX }>, ViaValue<Check73>>;
     rt::object_reader!(
-        read_1, EncodeEntry { _ => ViaValue<Check27>; x = "x"; x2 = "x2"; xc = "xc";
+        read_1, EncodeEntry { _ => ViaValue<Check25>; x = "x"; x2 = "x2"; xc = "xc";
         width = "width"; y = "y"; y2 = "y2"; yc = "yc"; height = "height"; opacity = "opacity";
-        fill = "fill" => ViaValue<Check28>; fill_opacity = "fillOpacity";
-        stroke = "stroke" => ViaValue<Check28>; stroke_opacity = "strokeOpacity";
-        stroke_width = "strokeWidth"; stroke_cap = "strokeCap" => Union29;
-        stroke_dash = "strokeDash" => Union33; stroke_dash_offset = "strokeDashOffset";
-        stroke_join = "strokeJoin" => Union37; stroke_miter_limit = "strokeMiterLimit";
-        blend = "blend" => Union41; cursor = "cursor" => Union45; tooltip = "tooltip" => Union49;
-        zindex = "zindex"; description = "description" => Union45; aria = "aria" => Union53;
-        aria_role = "ariaRole" => Union45; aria_role_description = "ariaRoleDescription" => Union45;
-        clip = "clip" => Union53; stroke_foreground = "strokeForeground" => Union53;
+        fill = "fill" => ViaValue<Check26>; fill_opacity = "fillOpacity";
+        stroke = "stroke" => ViaValue<Check26>; stroke_opacity = "strokeOpacity";
+        stroke_width = "strokeWidth"; stroke_cap = "strokeCap" => Union27;
+        stroke_dash = "strokeDash" => Union31; stroke_dash_offset = "strokeDashOffset";
+        stroke_join = "strokeJoin" => Union35; stroke_miter_limit = "strokeMiterLimit";
+        blend = "blend" => Union39; cursor = "cursor" => Union43; tooltip = "tooltip" => Union47;
+        zindex = "zindex"; description = "description" => Union43; aria = "aria" => Union51;
+        aria_role = "ariaRole" => Union43; aria_role_description = "ariaRoleDescription" => Union43;
+        clip = "clip" => Union51; stroke_foreground = "strokeForeground" => Union51;
         stroke_offset = "strokeOffset"; corner_radius = "cornerRadius";
         corner_radius_top_left = "cornerRadiusTopLeft";
         corner_radius_top_right = "cornerRadiusTopRight";
         corner_radius_bottom_right = "cornerRadiusBottomRight";
         corner_radius_bottom_left = "cornerRadiusBottomLeft"; angle = "angle"; size = "size";
-        shape = "shape" => Union45; path = "path" => Union45; scale_x = "scaleX";
+        shape = "shape" => Union43; path = "path" => Union43; scale_x = "scaleX";
         scale_y = "scaleY"; inner_radius = "innerRadius"; outer_radius = "outerRadius";
         start_angle = "startAngle"; end_angle = "endAngle"; pad_angle = "padAngle";
-        interpolate = "interpolate" => Union45; tension = "tension"; orient = "orient" => Union57;
-        defined = "defined" => Union53; url = "url" => Union45; align = "align" => Union61;
-        baseline = "baseline" => Union65; aspect = "aspect" => Union53;
-        smooth = "smooth" => Union53; text = "text" => Union69; dir = "dir" => Union45;
-        ellipsis = "ellipsis" => Union45; limit = "limit"; line_break = "lineBreak" => Union45;
+        interpolate = "interpolate" => Union43; tension = "tension"; orient = "orient" => Union55;
+        defined = "defined" => Union51; url = "url" => Union43; align = "align" => Union59;
+        baseline = "baseline" => Union63; aspect = "aspect" => Union51;
+        smooth = "smooth" => Union51; text = "text" => Union67; dir = "dir" => Union43;
+        ellipsis = "ellipsis" => Union43; limit = "limit"; line_break = "lineBreak" => Union43;
         line_height = "lineHeight"; dx = "dx"; dy = "dy"; radius = "radius"; theta = "theta";
-        font = "font" => Union45; font_size = "fontSize"; font_weight = "fontWeight" => Union73;
-        font_style = "fontStyle" => Union45; } extra extra => rt::fast::AnyValue;
+        font = "font" => Union43; font_size = "fontSize"; font_weight = "fontWeight" => Union71;
+        font_style = "fontStyle" => Union43; } extra extra => rt::fast::AnyValue;
         contract[validators::v1], BASE0, "/definitions/encodeEntry"
     );
     rt::object_reader!(
-        read_9, SignalRef { signal = "signal", required => LeafRead<Leaf14>;
+        read_9, SignalRef { signal = "signal", required => AnyString;
         } extra extra => rt::fast::AnyValue;
         contract[validators::t20::<2>], BASE0, "/definitions/signalRef"
     );
-    rt::string_leaf!(
-        Leaf77 -> LinearGradientGradient,
-        |s| [!::std::matches!(s, "linear")] => LinearGradientGradient::from_listed_str(s)
-    );
-    rt::array_checks!(Checks78, items = validators::v40);
+    rt::array_checks!(Checks75, items = validators::v40);
     rt::object_reader!(
-        read_38, LinearGradient { _ => LeafRead<Leaf19>;
-        gradient = "gradient", required => LeafRead<Leaf77>; id = "id" => LeafRead<Leaf14>;
+        read_38, LinearGradient { _ => AnyNumber;
+        gradient = "gradient", required => Listed<LinearGradientGradient>; id = "id" => AnyString;
         x1 = "x1"; y1 = "y1"; x2 = "x2"; y2 = "y2";
-        stops = "stops", required => VecOf<Typed<Stop>, 0usize, { usize::MAX }, Checks78>; } deny;
+        stops = "stops", required => VecOf<Typed<Stop>, 0usize, { usize::MAX }, Checks75>; } deny;
         contract[validators::v38], BASE0, "/definitions/linearGradient"
     );
     rt::object_reader!(
-        read_40, Stop { offset = "offset", required => LeafRead<Leaf19>;
-        color = "color", required => LeafRead<Leaf14>; } deny;
+        read_40, Stop { offset = "offset", required => AnyNumber;
+        color = "color", required => AnyString; } deny;
         contract[validators::v40], BASE0, "/definitions/gradientStops/items"
     );
-    rt::string_leaf!(
-        Leaf79 -> RadialGradientGradient,
-        |s| [!::std::matches!(s, "radial")] => RadialGradientGradient::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_42, RadialGradient { _ => LeafRead<Leaf19>;
-        gradient = "gradient", required => LeafRead<Leaf79>; id = "id" => LeafRead<Leaf14>;
+        read_42, RadialGradient { _ => AnyNumber;
+        gradient = "gradient", required => Listed<RadialGradientGradient>; id = "id" => AnyString;
         x1 = "x1"; y1 = "y1"; r1 = "r1"; x2 = "x2"; y2 = "y2"; r2 = "r2";
-        stops = "stops", required => VecOf<Typed<Stop>, 0usize, { usize::MAX }, Checks78>; } deny;
+        stops = "stops", required => VecOf<Typed<Stop>, 0usize, { usize::MAX }, Checks75>; } deny;
         contract[validators::v41], BASE0, "/definitions/radialGradient"
     );
     rt::object_reader!(
-        read_47, ColorRgb { _ => ViaValue<Check27>; r = "r", required; g = "g", required;
+        read_47, ColorRgb { _ => ViaValue<Check25>; r = "r", required; g = "g", required;
         b = "b", required; } extra extra => rt::fast::AnyValue;
         contract[validators::v48], BASE0, "/definitions/colorRGB"
     );
     rt::object_reader!(
-        read_48, ColorHsl { _ => ViaValue<Check27>; h = "h", required; s = "s", required;
+        read_48, ColorHsl { _ => ViaValue<Check25>; h = "h", required; s = "s", required;
         l = "l", required; } extra extra => rt::fast::AnyValue;
         contract[validators::v49], BASE0, "/definitions/colorHSL"
     );
     rt::object_reader!(
-        read_49, ColorLab { _ => ViaValue<Check27>; l = "l", required; a = "a", required;
+        read_49, ColorLab { _ => ViaValue<Check25>; l = "l", required; a = "a", required;
         b = "b", required; } extra extra => rt::fast::AnyValue;
         contract[validators::v50], BASE0, "/definitions/colorLAB"
     );
     rt::object_reader!(
-        read_50, ColorHcl { _ => ViaValue<Check27>; h = "h", required; c = "c", required;
+        read_50, ColorHcl { _ => ViaValue<Check25>; h = "h", required; c = "c", required;
         l = "l", required; } extra extra => rt::fast::AnyValue;
         contract[validators::v51], BASE0, "/definitions/colorHCL"
     );
     rt::object_reader!(
-        read_139, ObjectBand { row = "row" => Union18; column = "column" => Union18; } deny;
+        read_139, ObjectBand { row = "row" => Union17; column = "column" => Union17; } deny;
         contract[validators::t8::<2>], BASE0,
         "/definitions/layout/oneOf/0/properties/padding/oneOf/2"
     );
     rt::object_reader!(
-        read_163, Expr { expr = "expr", required => LeafRead<Leaf14>;
-        r#as = "as" => LeafRead<Leaf14>; } extra extra => rt::fast::AnyValue;
-        contract[validators::v165], BASE0, "/definitions/expr"
+        read_163, Expr { expr = "expr", required => AnyString; r#as = "as" => AnyString;
+        } extra extra => rt::fast::AnyValue; contract[validators::v165], BASE0, "/definitions/expr"
     );
     rt::object_reader!(
-        read_183, ParamField { field = "field", required => LeafRead<Leaf14>;
-        r#as = "as" => LeafRead<Leaf14>; } deny;
-        contract[validators::v186], BASE0, "/definitions/paramField"
+        read_183, ParamField { field = "field", required => AnyString; r#as = "as" => AnyString;
+        } deny; contract[validators::v186], BASE0, "/definitions/paramField"
     );
-    rt::value_leaf!(Leaf81 -> bool, scalar |v| rt::is_valid(validators::v126, v));
     rt::union_reader!(
-        Union82, VisitUnion82 -> Remove { bool => Remove::Boolean;
+        Union77, VisitUnion77 -> Remove { bool => Remove::Boolean;
         R0: bool, str => Remove::ExprString; R1: String } refuse number null seq map
     );
-    type Union80 = Union82<LeafRead<Leaf81>, LeafRead<Leaf14>>;
+    type Union76 = Union77<AnyBool, AnyString>;
     rt::object_reader!(
-        read_359, NameDataOnItem { _ => LeafRead<Leaf14>; trigger = "trigger", required;
-        insert = "insert"; remove = "remove" => Union80; toggle = "toggle"; modify = "modify";
-        values = "values"; } deny; contract[validators::v244], BASE0, "/definitions/onTrigger/items"
-    );
-    rt::string_leaf!(
-        Leaf83 -> TypeFeatureFormatType,
-        |s| [!::std::matches!(s, "topojson")] => TypeFeatureFormatType::from_listed_str(s)
+        read_359, NameDataOnItem { _ => AnyString; trigger = "trigger", required; insert = "insert";
+        remove = "remove" => Union76; toggle = "toggle"; modify = "modify"; values = "values";
+        } deny; contract[validators::v244], BASE0, "/definitions/onTrigger/items"
     );
     rt::object_reader!(
-        read_377, TypeFeatureFormat { r#type = "type", required => LeafRead<Leaf83>;
-        feature = "feature", required => Union23; property = "property" => Union23; } deny;
+        read_377, TypeFeatureFormat { r#type = "type", required => Listed<TypeFeatureFormatType>;
+        feature = "feature", required => Union21; property = "property" => Union21; } deny;
         contract[validators::v250], BASE0,
         "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0"
     );
-    rt::via_value!(Check84 -> Option<Filter>, |v| rt::is_valid(validators::t27::<2>, v));
+    rt::via_value!(Check78 -> Option<Filter>, |v| rt::is_valid(validators::t27::<2>, v));
     rt::object_reader!(
-        read_379, TypeMeshFormat { r#type = "type", required => LeafRead<Leaf83>;
-        mesh = "mesh", required => Union23; property = "property" => Union23;
-        filter = "filter" => ViaValue<Check84>; } deny; contract[validators::v251], BASE0,
+        read_379, TypeMeshFormat { r#type = "type", required => Listed<TypeFeatureFormatType>;
+        mesh = "mesh", required => Union21; property = "property" => Union21;
+        filter = "filter" => ViaValue<Check78>; } deny; contract[validators::v251], BASE0,
         "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1"
     );
     rt::union_reader!(
-        Union86, VisitUnion86 -> DataFieldDataSort { bool => DataFieldDataSort::Boolean;
+        Union80, VisitUnion80 -> DataFieldDataSort { bool => DataFieldDataSort::Boolean;
         R0: bool, map => DataFieldDataSort::Object;
         R1: RootScaleIdentityDomainScaleDataDataFieldSortObject } refuse number str null seq
     );
-    type Union85 =
-        Union86<LeafRead<Leaf81>, Typed<RootScaleIdentityDomainScaleDataDataFieldSortObject>>;
+    type Union79 = Union80<AnyBool, Typed<RootScaleIdentityDomainScaleDataDataFieldSortObject>>;
     rt::object_reader!(
-        read_398, DataFieldData { data = "data", required => LeafRead<Leaf14>;
-        field = "field", required => Union23; sort = "sort" => Union85; } deny;
+        read_398, DataFieldData { data = "data", required => AnyString;
+        field = "field", required => Union21; sort = "sort" => Union79; } deny;
         contract[validators::v282], BASE0, "/definitions/scaleData/oneOf/0"
     );
-    rt::via_value!(Check87 -> SortOrder, |v| rt::is_valid(validators::t19::<40>, v));
+    rt::via_value!(Check81 -> SortOrder, |v| rt::is_valid(validators::t19::<40>, v));
     rt::object_reader!(
-        read_400, RootScaleIdentityDomainScaleDataDataFieldSortObject { field = "field" => Union23;
-        op = "op" => Union23; order = "order" => ViaValue<Check87>; } deny;
+        read_400, RootScaleIdentityDomainScaleDataDataFieldSortObject { field = "field" => Union21;
+        op = "op" => Union21; order = "order" => ViaValue<Check81>; } deny;
         contract[validators::v287], BASE0, "/definitions/scaleData/oneOf/0/properties/sort/oneOf/1"
-    );
-    rt::string_leaf!(
-        Leaf88 -> ObjectSortOp,
-        |s| [!::std::matches!(s, "count")] => ObjectSortOp::from_listed_str(s)
     );
     rt::object_reader!(
         read_403, RootScaleIdentityDomainScaleDataDataFieldsSortObject {
-        op = "op" => LeafRead<Leaf88>; order = "order" => ViaValue<Check87>; } deny;
+        op = "op" => Listed<ObjectSortOp>; order = "order" => ViaValue<Check81>; } deny;
         contract[validators::v288], BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/1"
     );
-    rt::string_leaf!(
-        Leaf89 -> FieldOpSortOp,
-        |s| [!::std::matches!(s, "count" | "min" | "max")] => FieldOpSortOp::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_405, FieldOpSort { field = "field", required => Union23;
-        op = "op", required => LeafRead<Leaf89>; order = "order" => ViaValue<Check87>; } deny;
+        read_405, FieldOpSort { field = "field", required => Union21;
+        op = "op", required => Listed<FieldOpSortOp>; order = "order" => ViaValue<Check81>; } deny;
         contract[validators::v289], BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/2"
     );
     rt::object_reader!(
-        read_409, DataFieldField { data = "data", required => LeafRead<Leaf14>;
-        field = "field", required => Union23; } deny; contract[validators::v293], BASE0,
+        read_409, DataFieldField { data = "data", required => AnyString;
+        field = "field", required => Union21; } deny; contract[validators::v293], BASE0,
         "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0"
     );
     rt::union_reader!(
-        Union91, VisitUnion91 -> Scheme { str => Scheme::String; R0: String, seq => Scheme::Array;
+        Union83, VisitUnion83 -> Scheme { str => Scheme::String; R0: String, seq => Scheme::Array;
         R1: Vec<StringOrSignal>, map => Scheme::SignalRef; R2: SignalRef } refuse bool number null
     );
-    type Union90 =
-        Union91<LeafRead<Leaf14>, VecOf<Union23, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    type Union82 = Union83<AnyString, VecOf<Union21, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::union_reader!(
-        Union92, VisitUnion92 -> ArrayOrSignalRef<T> where T { seq => ArrayOrSignalRef::Array;
+        Union84, VisitUnion84 -> ArrayOrSignalRef<T> where T { seq => ArrayOrSignalRef::Array;
         R0: T, map => ArrayOrSignalRef::SignalRef; R1: SignalRef } refuse bool number str null
     );
-    type Union93<T> = Union92<T, Typed<SignalRef>>;
+    type Union85<T> = Union84<T, Typed<SignalRef>>;
     rt::object_reader!(
-        read_417, SchemeRange { scheme = "scheme", required => Union90; count = "count" => Union18;
-        extent = "extent" => Union93<VecOf<Union18, 2usize, 2usize>>; } deny;
+        read_417, SchemeRange { scheme = "scheme", required => Union82; count = "count" => Union17;
+        extent = "extent" => Union85<VecOf<Union17, 2usize, 2usize>>; } deny;
         contract[validators::v300], BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/2"
     );
     rt::object_reader!(
-        read_430, StepRange { step = "step", required => Union18; } deny;
+        read_430, StepRange { step = "step", required => Union17; } deny;
         contract[validators::t23::<2>], BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/2"
     );
     rt::via_value!(
-        Check94 -> StringOrSignalRef<StringNice>, |v| rt::is_valid(validators::t0::<50>, v)
+        Check86 -> StringOrSignalRef<StringNice>, |v| rt::is_valid(validators::t0::<50>, v)
     );
     rt::object_reader!(
-        read_455, IntervalNice { interval = "interval", required => ViaValue<Check94>;
-        step = "step" => Union18; } deny;
+        read_455, IntervalNice { interval = "interval", required => ViaValue<Check86>;
+        step = "step" => Union17; } deny;
         contract[validators::v320], BASE0, "/definitions/scale/oneOf/7/properties/nice/oneOf/2"
     );
     rt::union_reader!(
-        Union96, VisitUnion96 -> Fit { map => Fit::Object;
+        Union88, VisitUnion88 -> Fit { map => Fit::Object;
         R0: rt::Map<String, rt::Value>, seq => Fit::Array;
         R1: Vec<rt::Value> } refuse bool number str null
     );
-    type Union95 = Union96<
-        MapOf<Leaf14, rt::fast::AnyValue>,
+    type Union87 = Union88<
+        MapOf<StringLeaf, rt::fast::AnyValue>,
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
-        read_474, Projection { _ => Union93<VecOf<Union18, 2usize, 2usize>>;
-        name = "name", required => LeafRead<Leaf14>; r#type = "type" => Union23;
-        clip_angle = "clipAngle" => Union18; clip_extent = "clipExtent" =>
-        Union93<VecOf<Union93<VecOf<Union18, 2usize, 2usize>>, 2usize, 2usize>>;
-        scale = "scale" => Union18; translate = "translate"; center = "center";
-        rotate = "rotate" => Union93<VecOf<Union18, 2usize, 3usize>>; parallels = "parallels";
-        precision = "precision" => Union18; point_radius = "pointRadius" => Union18;
-        fit = "fit" => Union95; extent = "extent" => Union93<VecOf<Union93<VecOf<Union18, 2usize,
+        read_474, Projection { _ => Union85<VecOf<Union17, 2usize, 2usize>>;
+        name = "name", required => AnyString; r#type = "type" => Union21;
+        clip_angle = "clipAngle" => Union17; clip_extent = "clipExtent" =>
+        Union85<VecOf<Union85<VecOf<Union17, 2usize, 2usize>>, 2usize, 2usize>>;
+        scale = "scale" => Union17; translate = "translate"; center = "center";
+        rotate = "rotate" => Union85<VecOf<Union17, 2usize, 3usize>>; parallels = "parallels";
+        precision = "precision" => Union17; point_radius = "pointRadius" => Union17;
+        fit = "fit" => Union87; extent = "extent" => Union85<VecOf<Union85<VecOf<Union17, 2usize,
         2usize>>, 2usize, 2usize>>; size = "size"; } extra extra => rt::fast::AnyValue;
         contract[validators::v325], BASE0, "/definitions/projection"
     );
     rt::via_value!(
-        Check97 -> StringOrSignalRef<RootAxOrientString>, |v| rt::is_valid(validators::t0::<51>, v)
+        Check89 -> StringOrSignalRef<RootAxOrientString>, |v| rt::is_valid(validators::t0::<51>, v)
     );
-    rt::via_value!(Check98 -> AxisFormat, |v| rt::is_valid(validators::t9::<22>, v));
+    rt::via_value!(Check90 -> AxisFormat, |v| rt::is_valid(validators::t9::<22>, v));
     rt::via_value!(
-        Check99 -> StringOrSignalRef<StringType>, |v| rt::is_valid(validators::t0::<52>, v)
+        Check91 -> StringOrSignalRef<StringType>, |v| rt::is_valid(validators::t0::<52>, v)
     );
-    rt::via_value!(Check100 -> MinExtent, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check101 -> MaxExtent, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check102 -> AxisOffset, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check103 -> Position, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check104 -> BandPosition, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check105 -> Translate, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check92 -> MinExtent, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check93 -> MaxExtent, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check94 -> AxisOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check95 -> Position, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check96 -> BandPosition, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check97 -> Translate, |v| rt::is_valid(validators::t0::<1>, v));
     rt::union_reader!(
-        Union107, VisitUnion107 -> ArrayOrSignal { seq => ArrayOrSignal::Array;
+        Union99, VisitUnion99 -> ArrayOrSignal { seq => ArrayOrSignal::Array;
         R0: Vec<rt::Value>, map => ArrayOrSignal::SignalRef;
         R1: SignalRef } refuse bool number str null
     );
-    type Union106 = Union107<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>, Typed<SignalRef>>;
-    rt::via_value!(Check108 -> TextOrSignal, |v| rt::is_valid(validators::t19::<41>, v));
-    rt::via_value!(Check109 -> AxisTitlePadding, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check110 -> AxisTitleAlign, |v| rt::is_valid(validators::t0::<34>, v));
-    rt::via_value!(Check111 -> AxisTitleAnchor, |v| rt::is_valid(validators::t0::<35>, v));
-    rt::via_value!(Check112 -> TitleAngle, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check113 -> TitleX, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check114 -> TitleY, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check115 -> AxisTitleBaseline, |v| rt::is_valid(validators::t0::<37>, v));
-    rt::via_value!(Check116 -> AxisTitleColor, |v| rt::is_valid(validators::t9::<23>, v));
-    rt::via_value!(Check117 -> AxisTitleFont, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check118 -> AxisTitleFontSize, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check119 -> AxisTitleFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check120 -> AxisTitleFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
-    rt::via_value!(Check121 -> AxisTitleLimit, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check122 -> AxisTitleLineHeight, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check123 -> AxisTitleOpacity, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check124 -> DomainCap, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check125 -> DomainColor, |v| rt::is_valid(validators::t9::<23>, v));
-    rt::via_value!(Check126 -> DomainDash, |v| rt::is_valid(validators::t0::<40>, v));
-    rt::via_value!(Check127 -> DomainDashOffset, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check128 -> DomainOpacity, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check129 -> DomainWidth, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check130 -> TickBand, |v| rt::is_valid(validators::t19::<42>, v));
-    rt::via_value!(Check131 -> TickCap, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check132 -> TickColor, |v| rt::is_valid(validators::t9::<23>, v));
-    rt::via_value!(Check133 -> TickDash, |v| rt::is_valid(validators::t0::<40>, v));
-    rt::via_value!(Check134 -> TickDashOffset, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check135 -> TickOffset, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check136 -> TickOpacity, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check137 -> TickRound, |v| rt::is_valid(validators::t0::<42>, v));
-    rt::via_value!(Check138 -> TickSize, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check139 -> TickWidth, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check140 -> TickCount, |v| rt::is_valid(validators::t19::<43>, v));
+    type Union98 = Union99<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    rt::via_value!(Check100 -> TextOrSignal, |v| rt::is_valid(validators::t19::<41>, v));
+    rt::via_value!(Check101 -> AxisTitlePadding, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check102 -> AxisTitleAlign, |v| rt::is_valid(validators::t0::<34>, v));
+    rt::via_value!(Check103 -> AxisTitleAnchor, |v| rt::is_valid(validators::t0::<35>, v));
+    rt::via_value!(Check104 -> TitleAngle, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check105 -> TitleX, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check106 -> TitleY, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check107 -> AxisTitleBaseline, |v| rt::is_valid(validators::t0::<37>, v));
+    rt::via_value!(Check108 -> AxisTitleColor, |v| rt::is_valid(validators::t9::<23>, v));
+    rt::via_value!(Check109 -> AxisTitleFont, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check110 -> AxisTitleFontSize, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check111 -> AxisTitleFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check112 -> AxisTitleFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
+    rt::via_value!(Check113 -> AxisTitleLimit, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check114 -> AxisTitleLineHeight, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check115 -> AxisTitleOpacity, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check116 -> DomainCap, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check117 -> DomainColor, |v| rt::is_valid(validators::t9::<23>, v));
+    rt::via_value!(Check118 -> DomainDash, |v| rt::is_valid(validators::t0::<40>, v));
+    rt::via_value!(Check119 -> DomainDashOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check120 -> DomainOpacity, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check121 -> DomainWidth, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check122 -> TickBand, |v| rt::is_valid(validators::t19::<42>, v));
+    rt::via_value!(Check123 -> TickCap, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check124 -> TickColor, |v| rt::is_valid(validators::t9::<23>, v));
+    rt::via_value!(Check125 -> TickDash, |v| rt::is_valid(validators::t0::<40>, v));
+    rt::via_value!(Check126 -> TickDashOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check127 -> TickOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check128 -> TickOpacity, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check129 -> TickRound, |v| rt::is_valid(validators::t0::<42>, v));
+    rt::via_value!(Check130 -> TickSize, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check131 -> TickWidth, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check132 -> TickCount, |v| rt::is_valid(validators::t19::<43>, v));
     rt::union_reader!(
-        Union142, VisitUnion142 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean;
+        Union134, VisitUnion134 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean;
         R0: bool, map => BooleanOrSignal::SignalRef; R1: SignalRef } refuse number str null seq
     );
-    type Union141 = Union142<LeafRead<Leaf81>, Typed<SignalRef>>;
-    rt::via_value!(Check143 -> GridCap, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check144 -> GridColor, |v| rt::is_valid(validators::t9::<23>, v));
-    rt::via_value!(Check145 -> GridDash, |v| rt::is_valid(validators::t0::<40>, v));
-    rt::via_value!(Check146 -> GridDashOffset, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check147 -> GridOpacity, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check148 -> GridWidth, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check149 -> AxisLabelAlign, |v| rt::is_valid(validators::t0::<34>, v));
-    rt::via_value!(Check150 -> AxisLabelBaseline, |v| rt::is_valid(validators::t0::<37>, v));
+    type Union133 = Union134<AnyBool, Typed<SignalRef>>;
+    rt::via_value!(Check135 -> GridCap, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check136 -> GridColor, |v| rt::is_valid(validators::t9::<23>, v));
+    rt::via_value!(Check137 -> GridDash, |v| rt::is_valid(validators::t0::<40>, v));
+    rt::via_value!(Check138 -> GridDashOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check139 -> GridOpacity, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check140 -> GridWidth, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check141 -> AxisLabelAlign, |v| rt::is_valid(validators::t0::<34>, v));
+    rt::via_value!(Check142 -> AxisLabelBaseline, |v| rt::is_valid(validators::t0::<37>, v));
     rt::union_reader!(
-        Union152, VisitUnion152 -> QuantizeOrThresholdScaleNice {
+        Union144, VisitUnion144 -> QuantizeOrThresholdScaleNice {
         bool => QuantizeOrThresholdScaleNice::Boolean;
         R0: bool, number => QuantizeOrThresholdScaleNice::Number;
         R1: rt::Number, map => QuantizeOrThresholdScaleNice::SignalRef;
         R2: SignalRef } refuse str null seq
     );
-    type Union151 = Union152<LeafRead<Leaf81>, LeafRead<Leaf19>, Typed<SignalRef>>;
-    rt::via_value!(Check153 -> LabelOverlap, |v| rt::is_valid(validators::t19::<44>, v));
-    rt::via_value!(Check154 -> LabelAngle, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check155 -> AxisLabelColor, |v| rt::is_valid(validators::t9::<23>, v));
-    rt::via_value!(Check156 -> AxisLabelFont, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check157 -> AxisLabelFontSize, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check158 -> AxisLabelFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
-    rt::via_value!(Check159 -> AxisLabelFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check160 -> AxisLabelLimit, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check161 -> LabelLineHeight, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check162 -> AxisLabelOpacity, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check163 -> AxisLabelOffset, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check164 -> LabelPadding, |v| rt::is_valid(validators::t0::<1>, v));
+    type Union143 = Union144<AnyBool, AnyNumber, Typed<SignalRef>>;
+    rt::via_value!(Check145 -> LabelOverlap, |v| rt::is_valid(validators::t19::<44>, v));
+    rt::via_value!(Check146 -> LabelAngle, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check147 -> AxisLabelColor, |v| rt::is_valid(validators::t9::<23>, v));
+    rt::via_value!(Check148 -> AxisLabelFont, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check149 -> AxisLabelFontSize, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check150 -> AxisLabelFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
+    rt::via_value!(Check151 -> AxisLabelFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check152 -> AxisLabelLimit, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check153 -> LabelLineHeight, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check154 -> AxisLabelOpacity, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check155 -> AxisLabelOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check156 -> LabelPadding, |v| rt::is_valid(validators::t0::<1>, v));
     rt::object_reader!(
-        read_476, Axis { _ => LeafRead<Leaf81>; orient = "orient", required => ViaValue<Check97>;
-        scale = "scale", required => LeafRead<Leaf14>; format = "format" => ViaValue<Check98>;
-        format_type = "formatType" => ViaValue<Check99>;
-        min_extent = "minExtent" => ViaValue<Check100>;
-        max_extent = "maxExtent" => ViaValue<Check101>; offset = "offset" => ViaValue<Check102>;
-        position = "position" => ViaValue<Check103>;
-        band_position = "bandPosition" => ViaValue<Check104>;
-        translate = "translate" => ViaValue<Check105>; values = "values" => Union106;
-        zindex = "zindex" => LeafRead<Leaf19>; aria = "aria";
-        description = "description" => LeafRead<Leaf14>; title = "title" => ViaValue<Check108>;
-        title_padding = "titlePadding" => ViaValue<Check109>;
-        title_align = "titleAlign" => ViaValue<Check110>;
-        title_anchor = "titleAnchor" => ViaValue<Check111>;
-        title_angle = "titleAngle" => ViaValue<Check112>; title_x = "titleX" => ViaValue<Check113>;
-        title_y = "titleY" => ViaValue<Check114>;
-        title_baseline = "titleBaseline" => ViaValue<Check115>;
-        title_color = "titleColor" => ViaValue<Check116>;
-        title_font = "titleFont" => ViaValue<Check117>;
-        title_font_size = "titleFontSize" => ViaValue<Check118>;
-        title_font_style = "titleFontStyle" => ViaValue<Check119>;
-        title_font_weight = "titleFontWeight" => ViaValue<Check120>;
-        title_limit = "titleLimit" => ViaValue<Check121>;
-        title_line_height = "titleLineHeight" => ViaValue<Check122>;
-        title_opacity = "titleOpacity" => ViaValue<Check123>; domain = "domain";
-        domain_cap = "domainCap" => ViaValue<Check124>;
-        domain_color = "domainColor" => ViaValue<Check125>;
-        domain_dash = "domainDash" => ViaValue<Check126>;
-        domain_dash_offset = "domainDashOffset" => ViaValue<Check127>;
-        domain_opacity = "domainOpacity" => ViaValue<Check128>;
-        domain_width = "domainWidth" => ViaValue<Check129>; ticks = "ticks";
-        tick_band = "tickBand" => ViaValue<Check130>; tick_cap = "tickCap" => ViaValue<Check131>;
-        tick_color = "tickColor" => ViaValue<Check132>;
-        tick_dash = "tickDash" => ViaValue<Check133>;
-        tick_dash_offset = "tickDashOffset" => ViaValue<Check134>;
-        tick_offset = "tickOffset" => ViaValue<Check135>;
-        tick_opacity = "tickOpacity" => ViaValue<Check136>;
-        tick_round = "tickRound" => ViaValue<Check137>;
-        tick_size = "tickSize" => ViaValue<Check138>;
-        tick_width = "tickWidth" => ViaValue<Check139>;
-        tick_count = "tickCount" => ViaValue<Check140>; tick_extra = "tickExtra" => Union141;
-        tick_min_step = "tickMinStep" => Union18; grid = "grid";
-        grid_scale = "gridScale" => LeafRead<Leaf14>; grid_cap = "gridCap" => ViaValue<Check143>;
-        grid_color = "gridColor" => ViaValue<Check144>;
-        grid_dash = "gridDash" => ViaValue<Check145>;
-        grid_dash_offset = "gridDashOffset" => ViaValue<Check146>;
-        grid_opacity = "gridOpacity" => ViaValue<Check147>;
-        grid_width = "gridWidth" => ViaValue<Check148>; labels = "labels";
-        label_align = "labelAlign" => ViaValue<Check149>;
-        label_baseline = "labelBaseline" => ViaValue<Check150>;
-        label_bound = "labelBound" => Union151; label_flush = "labelFlush" => Union151;
-        label_flush_offset = "labelFlushOffset" => Union18;
-        label_overlap = "labelOverlap" => ViaValue<Check153>;
-        label_angle = "labelAngle" => ViaValue<Check154>;
-        label_color = "labelColor" => ViaValue<Check155>;
-        label_font = "labelFont" => ViaValue<Check156>;
-        label_font_size = "labelFontSize" => ViaValue<Check157>;
-        label_font_weight = "labelFontWeight" => ViaValue<Check158>;
-        label_font_style = "labelFontStyle" => ViaValue<Check159>;
-        label_limit = "labelLimit" => ViaValue<Check160>;
-        label_line_height = "labelLineHeight" => ViaValue<Check161>;
-        label_opacity = "labelOpacity" => ViaValue<Check162>;
-        label_offset = "labelOffset" => ViaValue<Check163>;
-        label_padding = "labelPadding" => ViaValue<Check164>;
-        label_separation = "labelSeparation" => Union18; encode = "encode" => Typed<AxisEncode>;
+        read_476, Axis { _ => AnyBool; orient = "orient", required => ViaValue<Check89>;
+        scale = "scale", required => AnyString; format = "format" => ViaValue<Check90>;
+        format_type = "formatType" => ViaValue<Check91>;
+        min_extent = "minExtent" => ViaValue<Check92>;
+        max_extent = "maxExtent" => ViaValue<Check93>; offset = "offset" => ViaValue<Check94>;
+        position = "position" => ViaValue<Check95>;
+        band_position = "bandPosition" => ViaValue<Check96>;
+        translate = "translate" => ViaValue<Check97>; values = "values" => Union98;
+        zindex = "zindex" => AnyNumber; aria = "aria"; description = "description" => AnyString;
+        title = "title" => ViaValue<Check100>; title_padding = "titlePadding" => ViaValue<Check101>;
+        title_align = "titleAlign" => ViaValue<Check102>;
+        title_anchor = "titleAnchor" => ViaValue<Check103>;
+        title_angle = "titleAngle" => ViaValue<Check104>; title_x = "titleX" => ViaValue<Check105>;
+        title_y = "titleY" => ViaValue<Check106>;
+        title_baseline = "titleBaseline" => ViaValue<Check107>;
+        title_color = "titleColor" => ViaValue<Check108>;
+        title_font = "titleFont" => ViaValue<Check109>;
+        title_font_size = "titleFontSize" => ViaValue<Check110>;
+        title_font_style = "titleFontStyle" => ViaValue<Check111>;
+        title_font_weight = "titleFontWeight" => ViaValue<Check112>;
+        title_limit = "titleLimit" => ViaValue<Check113>;
+        title_line_height = "titleLineHeight" => ViaValue<Check114>;
+        title_opacity = "titleOpacity" => ViaValue<Check115>; domain = "domain";
+        domain_cap = "domainCap" => ViaValue<Check116>;
+        domain_color = "domainColor" => ViaValue<Check117>;
+        domain_dash = "domainDash" => ViaValue<Check118>;
+        domain_dash_offset = "domainDashOffset" => ViaValue<Check119>;
+        domain_opacity = "domainOpacity" => ViaValue<Check120>;
+        domain_width = "domainWidth" => ViaValue<Check121>; ticks = "ticks";
+        tick_band = "tickBand" => ViaValue<Check122>; tick_cap = "tickCap" => ViaValue<Check123>;
+        tick_color = "tickColor" => ViaValue<Check124>;
+        tick_dash = "tickDash" => ViaValue<Check125>;
+        tick_dash_offset = "tickDashOffset" => ViaValue<Check126>;
+        tick_offset = "tickOffset" => ViaValue<Check127>;
+        tick_opacity = "tickOpacity" => ViaValue<Check128>;
+        tick_round = "tickRound" => ViaValue<Check129>;
+        tick_size = "tickSize" => ViaValue<Check130>;
+        tick_width = "tickWidth" => ViaValue<Check131>;
+        tick_count = "tickCount" => ViaValue<Check132>; tick_extra = "tickExtra" => Union133;
+        tick_min_step = "tickMinStep" => Union17; grid = "grid";
+        grid_scale = "gridScale" => AnyString; grid_cap = "gridCap" => ViaValue<Check135>;
+        grid_color = "gridColor" => ViaValue<Check136>;
+        grid_dash = "gridDash" => ViaValue<Check137>;
+        grid_dash_offset = "gridDashOffset" => ViaValue<Check138>;
+        grid_opacity = "gridOpacity" => ViaValue<Check139>;
+        grid_width = "gridWidth" => ViaValue<Check140>; labels = "labels";
+        label_align = "labelAlign" => ViaValue<Check141>;
+        label_baseline = "labelBaseline" => ViaValue<Check142>;
+        label_bound = "labelBound" => Union143; label_flush = "labelFlush" => Union143;
+        label_flush_offset = "labelFlushOffset" => Union17;
+        label_overlap = "labelOverlap" => ViaValue<Check145>;
+        label_angle = "labelAngle" => ViaValue<Check146>;
+        label_color = "labelColor" => ViaValue<Check147>;
+        label_font = "labelFont" => ViaValue<Check148>;
+        label_font_size = "labelFontSize" => ViaValue<Check149>;
+        label_font_weight = "labelFontWeight" => ViaValue<Check150>;
+        label_font_style = "labelFontStyle" => ViaValue<Check151>;
+        label_limit = "labelLimit" => ViaValue<Check152>;
+        label_line_height = "labelLineHeight" => ViaValue<Check153>;
+        label_opacity = "labelOpacity" => ViaValue<Check154>;
+        label_offset = "labelOffset" => ViaValue<Check155>;
+        label_padding = "labelPadding" => ViaValue<Check156>;
+        label_separation = "labelSeparation" => Union17; encode = "encode" => Typed<AxisEncode>;
         } deny; contract[validators::v327], BASE0, "/definitions/axis"
     );
     rt::object_reader!(
-        read_479, ObjectFormat { _ => LeafRead<Leaf14>; year = "year"; quarter = "quarter";
+        read_479, ObjectFormat { _ => AnyString; year = "year"; quarter = "quarter";
         month = "month"; date = "date"; week = "week"; day = "day"; hours = "hours";
         minutes = "minutes"; seconds = "seconds"; milliseconds = "milliseconds"; } deny;
         contract[validators::v329], BASE0, "/definitions/axis/properties/format/oneOf/1"
     );
-    rt::via_value!(Check165 -> GuideEncode, |v| rt::is_valid(validators::t19::<45>, v));
+    rt::via_value!(Check157 -> GuideEncode, |v| rt::is_valid(validators::t19::<45>, v));
     rt::object_reader!(
-        read_550, AxisEncode { _ => ViaValue<Check165>; axis = "axis"; ticks = "ticks";
+        read_550, AxisEncode { _ => ViaValue<Check157>; axis = "axis"; ticks = "ticks";
         labels = "labels"; title = "title"; grid = "grid"; domain = "domain"; } deny;
         contract[validators::v363], BASE0, "/definitions/axis/properties/encode"
     );
     rt::object_reader!(
-        read_606, LegendEncode { _ => ViaValue<Check165>; title = "title"; labels = "labels";
+        read_606, LegendEncode { _ => ViaValue<Check157>; title = "title"; labels = "labels";
         legend = "legend"; entries = "entries"; symbols = "symbols"; gradient = "gradient"; } deny;
         contract[validators::v384], BASE0, "/definitions/legend/allOf/0/properties/encode"
     );
     rt::via_value!(
-        Check166 -> StringOrSignalRef<RootTitleObjectOrientString>,
+        Check158 -> StringOrSignalRef<RootTitleObjectOrientString>,
         |v| rt::is_valid(validators::t0::<53>, v)
     );
-    rt::via_value!(Check167 -> Anchor, |v| rt::is_valid(validators::t0::<35>, v));
-    rt::via_value!(Check168 -> Frame, |v| rt::is_valid(validators::t0::<46>, v));
-    rt::via_value!(Check169 -> ObjectTitleOffset, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check170 -> Limit, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check171 -> ObjectTitleAlign, |v| rt::is_valid(validators::t0::<34>, v));
-    rt::via_value!(Check172 -> Angle, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check173 -> Baseline, |v| rt::is_valid(validators::t0::<37>, v));
-    rt::via_value!(Check174 -> Dx, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check175 -> Dy, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check176 -> ObjectTitleColor, |v| rt::is_valid(validators::t9::<23>, v));
-    rt::via_value!(Check177 -> ObjectTitleFont, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check178 -> ObjectTitleFontSize, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check179 -> ObjectTitleFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check180 -> ObjectTitleFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
-    rt::via_value!(Check181 -> LineHeight, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check182 -> SubtitleColor, |v| rt::is_valid(validators::t9::<23>, v));
-    rt::via_value!(Check183 -> SubtitleFont, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check184 -> SubtitleFontSize, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check185 -> SubtitleFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check186 -> SubtitleFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
-    rt::via_value!(Check187 -> SubtitleLineHeight, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check188 -> ObjectTitleEncode, |v| rt::is_valid(validators::t11::<2>, v));
+    rt::via_value!(Check159 -> Anchor, |v| rt::is_valid(validators::t0::<35>, v));
+    rt::via_value!(Check160 -> Frame, |v| rt::is_valid(validators::t0::<46>, v));
+    rt::via_value!(Check161 -> ObjectTitleOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check162 -> Limit, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check163 -> ObjectTitleAlign, |v| rt::is_valid(validators::t0::<34>, v));
+    rt::via_value!(Check164 -> Angle, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check165 -> Baseline, |v| rt::is_valid(validators::t0::<37>, v));
+    rt::via_value!(Check166 -> Dx, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check167 -> Dy, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check168 -> ObjectTitleColor, |v| rt::is_valid(validators::t9::<23>, v));
+    rt::via_value!(Check169 -> ObjectTitleFont, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check170 -> ObjectTitleFontSize, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check171 -> ObjectTitleFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check172 -> ObjectTitleFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
+    rt::via_value!(Check173 -> LineHeight, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check174 -> SubtitleColor, |v| rt::is_valid(validators::t9::<23>, v));
+    rt::via_value!(Check175 -> SubtitleFont, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check176 -> SubtitleFontSize, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check177 -> SubtitleFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
+    rt::via_value!(Check178 -> SubtitleFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
+    rt::via_value!(Check179 -> SubtitleLineHeight, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check180 -> ObjectTitleEncode, |v| rt::is_valid(validators::t11::<2>, v));
     rt::object_reader!(
-        read_614, ObjectTitle { orient = "orient" => ViaValue<Check166>;
-        anchor = "anchor" => ViaValue<Check167>; frame = "frame" => ViaValue<Check168>;
-        offset = "offset" => ViaValue<Check169>; aria = "aria" => LeafRead<Leaf81>;
-        limit = "limit" => ViaValue<Check170>; zindex = "zindex" => LeafRead<Leaf19>;
-        align = "align" => ViaValue<Check171>; angle = "angle" => ViaValue<Check172>;
-        baseline = "baseline" => ViaValue<Check173>; dx = "dx" => ViaValue<Check174>;
-        dy = "dy" => ViaValue<Check175>; text = "text" => ViaValue<Check108>;
-        color = "color" => ViaValue<Check176>; font = "font" => ViaValue<Check177>;
-        font_size = "fontSize" => ViaValue<Check178>;
-        font_style = "fontStyle" => ViaValue<Check179>;
-        font_weight = "fontWeight" => ViaValue<Check180>;
-        line_height = "lineHeight" => ViaValue<Check181>;
-        subtitle = "subtitle" => ViaValue<Check108>;
-        subtitle_color = "subtitleColor" => ViaValue<Check182>;
-        subtitle_font = "subtitleFont" => ViaValue<Check183>;
-        subtitle_font_size = "subtitleFontSize" => ViaValue<Check184>;
-        subtitle_font_style = "subtitleFontStyle" => ViaValue<Check185>;
-        subtitle_font_weight = "subtitleFontWeight" => ViaValue<Check186>;
-        subtitle_line_height = "subtitleLineHeight" => ViaValue<Check187>;
-        subtitle_padding = "subtitlePadding" => Union18; encode = "encode" => ViaValue<Check188>;
-        name = "name" => LeafRead<Leaf14>; interactive = "interactive" => LeafRead<Leaf81>;
-        style = "style" => Union25; } deny;
+        read_614, ObjectTitle { orient = "orient" => ViaValue<Check158>;
+        anchor = "anchor" => ViaValue<Check159>; frame = "frame" => ViaValue<Check160>;
+        offset = "offset" => ViaValue<Check161>; aria = "aria" => AnyBool;
+        limit = "limit" => ViaValue<Check162>; zindex = "zindex" => AnyNumber;
+        align = "align" => ViaValue<Check163>; angle = "angle" => ViaValue<Check164>;
+        baseline = "baseline" => ViaValue<Check165>; dx = "dx" => ViaValue<Check166>;
+        dy = "dy" => ViaValue<Check167>; text = "text" => ViaValue<Check100>;
+        color = "color" => ViaValue<Check168>; font = "font" => ViaValue<Check169>;
+        font_size = "fontSize" => ViaValue<Check170>;
+        font_style = "fontStyle" => ViaValue<Check171>;
+        font_weight = "fontWeight" => ViaValue<Check172>;
+        line_height = "lineHeight" => ViaValue<Check173>;
+        subtitle = "subtitle" => ViaValue<Check100>;
+        subtitle_color = "subtitleColor" => ViaValue<Check174>;
+        subtitle_font = "subtitleFont" => ViaValue<Check175>;
+        subtitle_font_size = "subtitleFontSize" => ViaValue<Check176>;
+        subtitle_font_style = "subtitleFontStyle" => ViaValue<Check177>;
+        subtitle_font_weight = "subtitleFontWeight" => ViaValue<Check178>;
+        subtitle_line_height = "subtitleLineHeight" => ViaValue<Check179>;
+        subtitle_padding = "subtitlePadding" => Union17; encode = "encode" => ViaValue<Check180>;
+        name = "name" => AnyString; interactive = "interactive" => AnyBool;
+        style = "style" => Union23; } deny;
         contract[validators::v386], BASE0, "/definitions/title/oneOf/1"
     );
-    rt::string_leaf!(
-        Leaf189 -> Type, |s| [!::std::matches!(s, "group")] => Type::from_listed_str(s)
-    );
-    rt::via_value!(Check190 -> MarkGroupFrom, |v| rt::is_valid(validators::t0::<48>, v));
-    rt::via_value!(Check191 -> Markclip, |v| rt::is_valid(validators::t19::<46>, v));
-    rt::via_value!(Check192 -> Compare, |v| rt::is_valid(validators::t19::<47>, v));
-    rt::via_value!(Check193 -> TransformMark, |v| rt::is_valid(validators::t19::<48>, v));
-    rt::array_checks!(Checks194, items = validators::t19::<48>);
-    rt::array_checks!(Checks195, items = validators::v415);
+    rt::via_value!(Check181 -> MarkGroupFrom, |v| rt::is_valid(validators::t0::<48>, v));
+    rt::via_value!(Check182 -> Markclip, |v| rt::is_valid(validators::t19::<46>, v));
+    rt::via_value!(Check183 -> Compare, |v| rt::is_valid(validators::t19::<47>, v));
+    rt::via_value!(Check184 -> TransformMark, |v| rt::is_valid(validators::t19::<48>, v));
+    rt::array_checks!(Checks185, items = validators::t19::<48>);
+    rt::array_checks!(Checks186, items = validators::v415);
     rt::object_reader!(
-        read_641, MarkGroup { _ => LeafRead<Leaf14>; r#type = "type", required => LeafRead<Leaf189>;
-        from = "from" => ViaValue<Check190>; role = "role"; name = "name";
-        description = "description"; aria = "aria" => LeafRead<Leaf81>; style = "style" => Union25;
-        key = "key"; clip = "clip" => ViaValue<Check191>; sort = "sort" => ViaValue<Check192>;
-        interactive = "interactive" => Union141; encode = "encode" => ViaValue<Check1>;
-        transform = "transform" => VecOf<ViaValue<Check193>, 0usize, { usize::MAX }, Checks194>;
-        on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks195>;
+        read_641, MarkGroup { _ => AnyString; r#type = "type", required => Listed<Type>;
+        from = "from" => ViaValue<Check181>; role = "role"; name = "name";
+        description = "description"; aria = "aria" => AnyBool; style = "style" => Union23;
+        key = "key"; clip = "clip" => ViaValue<Check182>; sort = "sort" => ViaValue<Check183>;
+        interactive = "interactive" => Union133; encode = "encode" => ViaValue<Check1>;
+        transform = "transform" => VecOf<ViaValue<Check184>, 0usize, { usize::MAX }, Checks185>;
+        on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks186>;
         layout = "layout" => ViaValue<Check2>;
         signals = "signals" => VecOf<ViaValue<Check3>, 0usize, { usize::MAX }, Checks4>;
         data = "data" => VecOf<ViaValue<Check5>, 0usize, { usize::MAX }, Checks6>;
@@ -11558,83 +11529,80 @@ mod fast {
         projections = "projections" => VecOf<Typed<Projection>, 0usize, { usize::MAX }, Checks9>;
         axes = "axes" => VecOf<Typed<Axis>, 0usize, { usize::MAX }, Checks10>;
         legends = "legends" => VecOf<ViaValue<Check11>, 0usize, { usize::MAX }, Checks12>;
-        title = "title" => Union13; marks = "marks" => VecOf<ViaValue<Check16>, 0usize, {
-        usize::MAX }, Checks17>; usermeta = "usermeta" => MapOf<Leaf14, rt::fast::AnyValue>;
+        title = "title" => Union13; marks = "marks" => VecOf<ViaValue<Check15>, 0usize, {
+        usize::MAX }, Checks16>; usermeta = "usermeta" => MapOf<StringLeaf, rt::fast::AnyValue>;
         } extra extra => rt::fast::AnyValue; contract[validators::v396, validators::v397,
         validators::v398, validators::v399], BASE0, "/definitions/markGroup"
     );
     rt::object_reader!(
-        read_644, From { data = "data" => LeafRead<Leaf14>; } deny;
+        read_644, From { data = "data" => AnyString; } deny;
         contract[validators::v404], BASE0, "/definitions/from"
     );
-    rt::via_value!(Check196 -> FacetFacet, |v| rt::is_valid(validators::t0::<49>, v));
+    rt::via_value!(Check187 -> FacetFacet, |v| rt::is_valid(validators::t0::<49>, v));
     rt::object_reader!(
-        read_645, Facet { data = "data" => LeafRead<Leaf14>;
-        facet = "facet", required => ViaValue<Check196>; } deny;
+        read_645, Facet { data = "data" => AnyString;
+        facet = "facet", required => ViaValue<Check187>; } deny;
         contract[validators::v405], BASE0, "/definitions/facet"
     );
-    rt::array_checks!(Checks197, items = validators::v14);
+    rt::array_checks!(Checks188, items = validators::v14);
     rt::object_reader!(
-        read_649, Aggregate { _ => VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }, Checks197>;
-        cross = "cross" => LeafRead<Leaf81>; fields = "fields"; ops = "ops"; r#as = "as"; } deny;
+        read_649, Aggregate { _ => VecOf<AnyString, 0usize, { usize::MAX }, Checks188>;
+        cross = "cross" => AnyBool; fields = "fields"; ops = "ops"; r#as = "as"; } deny;
         contract[validators::v409], BASE0,
         "/definitions/facet/properties/facet/oneOf/1/properties/aggregate"
     );
     rt::object_reader!(
-        read_654, MarkGroupOnItem { _ => LeafRead<Leaf14>; trigger = "trigger", required;
+        read_654, MarkGroupOnItem { _ => AnyString; trigger = "trigger", required;
         modify = "modify"; values = "values"; } deny;
         contract[validators::v415], BASE0, "/definitions/onMarkTrigger/items"
     );
     rt::value_leaf!(
-        Leaf198 -> String,
+        Leaf189 -> String,
         string |v| rt::is_valid(validators::t16::<0>, v) && rt::is_valid(validators::t19::<49>, v)
     );
     rt::object_reader!(
-        read_655, MarkVisual { _ => LeafRead<Leaf14>;
-        r#type = "type", required => LeafRead<Leaf198>; from = "from" => Typed<From>; role = "role";
-        name = "name"; description = "description"; aria = "aria" => LeafRead<Leaf81>;
-        style = "style" => Union25; key = "key"; clip = "clip" => ViaValue<Check191>;
-        sort = "sort" => ViaValue<Check192>; interactive = "interactive" => Union141;
-        encode = "encode" => ViaValue<Check1>;
-        transform = "transform" => VecOf<ViaValue<Check193>, 0usize, { usize::MAX }, Checks194>;
-        on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks195>;
+        read_655, MarkVisual { _ => AnyString; r#type = "type", required => LeafRead<Leaf189>;
+        from = "from" => Typed<From>; role = "role"; name = "name"; description = "description";
+        aria = "aria" => AnyBool; style = "style" => Union23; key = "key";
+        clip = "clip" => ViaValue<Check182>; sort = "sort" => ViaValue<Check183>;
+        interactive = "interactive" => Union133; encode = "encode" => ViaValue<Check1>;
+        transform = "transform" => VecOf<ViaValue<Check184>, 0usize, { usize::MAX }, Checks185>;
+        on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks186>;
         } extra extra => rt::fast::AnyValue; contract[validators::t2::<35>, validators::t31::<1>,
         validators::v398], BASE0, "/definitions/markVisual"
     );
     rt::object_reader!(
-        read_663, Rule { test = "test" => LeafRead<Leaf14>; } extra extra => rt::fast::AnyValue;
+        read_663, Rule { test = "test" => AnyString; } extra extra => rt::fast::AnyValue;
         contract[validators::t24::<0>], BASE0, "/definitions/rule"
     );
-    rt::via_value!(Check199 -> Field, |v| rt::is_valid(validators::t19::<50>, v));
+    rt::via_value!(Check190 -> Field, |v| rt::is_valid(validators::t19::<50>, v));
     rt::object_reader!(
-        read_665, StringModifiers { scale = "scale" => ViaValue<Check199>;
+        read_665, StringModifiers { scale = "scale" => ViaValue<Check190>;
         } extra extra => rt::fast::AnyValue;
         contract[validators::t24::<1>], BASE0, "/definitions/stringModifiers"
     );
-    rt::via_value!(Check200 -> Exponent, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check201 -> Mult, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check202 -> SignalRefOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check191 -> Exponent, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check192 -> Mult, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check193 -> SignalRefOffset, |v| rt::is_valid(validators::t0::<1>, v));
     rt::union_reader!(
-        Union204, VisitUnion204 -> Band { number => Band::Number;
+        Union195, VisitUnion195 -> Band { number => Band::Number;
         R0: rt::Number, bool => Band::Boolean; R1: bool } refuse str null seq map
     );
-    type Union203 = Union204<LeafRead<Leaf19>, LeafRead<Leaf81>>;
+    type Union194 = Union195<AnyNumber, AnyBool>;
     rt::object_reader!(
-        read_666, NumberModifiers { exponent = "exponent" => ViaValue<Check200>;
-        mult = "mult" => ViaValue<Check201>; offset = "offset" => ViaValue<Check202>;
-        round = "round" default: bool = false => LeafRead<Leaf81>;
-        scale = "scale" => ViaValue<Check199>; band = "band" => Union203;
-        extra = "extra" => LeafRead<Leaf81>; } extra extra_ => rt::fast::AnyValue;
+        read_666, NumberModifiers { exponent = "exponent" => ViaValue<Check191>;
+        mult = "mult" => ViaValue<Check192>; offset = "offset" => ViaValue<Check193>;
+        round = "round" default: bool = false => AnyBool; scale = "scale" => ViaValue<Check190>;
+        band = "band" => Union194; extra = "extra" => AnyBool; } extra extra_ => rt::fast::AnyValue;
         contract[validators::v22], BASE0, "/definitions/numberModifiers"
     );
     rt::object_reader!(
-        read_669, Mark { _ => LeafRead<Leaf14>; r#type = "type", required; role = "role";
-        name = "name"; description = "description"; aria = "aria" => LeafRead<Leaf81>;
-        style = "style" => Union25; key = "key"; clip = "clip" => ViaValue<Check191>;
-        sort = "sort" => ViaValue<Check192>; interactive = "interactive" => Union141;
-        encode = "encode" => ViaValue<Check1>;
-        transform = "transform" => VecOf<ViaValue<Check193>, 0usize, { usize::MAX }, Checks194>;
-        on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks195>;
+        read_669, Mark { _ => AnyString; r#type = "type", required; role = "role"; name = "name";
+        description = "description"; aria = "aria" => AnyBool; style = "style" => Union23;
+        key = "key"; clip = "clip" => ViaValue<Check182>; sort = "sort" => ViaValue<Check183>;
+        interactive = "interactive" => Union133; encode = "encode" => ViaValue<Check1>;
+        transform = "transform" => VecOf<ViaValue<Check184>, 0usize, { usize::MAX }, Checks185>;
+        on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks186>;
         } extra extra => rt::fast::AnyValue; contract[validators::v398], BASE0, "/definitions/mark"
     );
     rt::object_reader!(
@@ -11646,886 +11614,684 @@ mod fast {
         projections = "projections" => VecOf<Typed<Projection>, 0usize, { usize::MAX }, Checks9>;
         axes = "axes" => VecOf<Typed<Axis>, 0usize, { usize::MAX }, Checks10>;
         legends = "legends" => VecOf<ViaValue<Check11>, 0usize, { usize::MAX }, Checks12>;
-        title = "title" => Union13; marks = "marks" => VecOf<ViaValue<Check16>, 0usize, {
-        usize::MAX }, Checks17>; usermeta = "usermeta" => MapOf<Leaf14, rt::fast::AnyValue>;
+        title = "title" => Union13; marks = "marks" => VecOf<ViaValue<Check15>, 0usize, {
+        usize::MAX }, Checks16>; usermeta = "usermeta" => MapOf<StringLeaf, rt::fast::AnyValue>;
         } extra extra => rt::fast::AnyValue; contract[validators::v399], BASE0, "/definitions/scope"
     );
-    rt::string_leaf!(
-        Leaf205 -> CrossfilterTransformType,
-        |s| [!::std::matches!(s, "crossfilter")] => CrossfilterTransformType::from_listed_str(s)
-    );
     rt::via_value!(
-        Check206 -> RootDataItemNameTransformItemCrossfilterFieldsArray,
+        Check196 -> RootDataItemNameTransformItemCrossfilterFieldsArray,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_677, CrossfilterTransform { r#type = "type", required => LeafRead<Leaf205>;
-        signal = "signal" => LeafRead<Leaf14>;
-        fields = "fields", required => Union93<VecOf<ViaValue<Check206>, 0usize, { usize::MAX }>>;
-        query = "query", required => Union93<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>>;
+        read_677, CrossfilterTransform {
+        r#type = "type", required => Listed<CrossfilterTransformType>;
+        signal = "signal" => AnyString;
+        fields = "fields", required => Union85<VecOf<ViaValue<Check196>, 0usize, { usize::MAX }>>;
+        query = "query", required => Union85<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>>;
         } deny; contract[validators::v181], BASE0, "/definitions/crossfilterTransform"
     );
-    rt::string_leaf!(
-        Leaf207 -> ResolvefilterTransformType,
-        |s| [!::std::matches!(s, "resolvefilter")] => ResolvefilterTransformType::from_listed_str(s)
-    );
     rt::union_reader!(
-        Union209, VisitUnion209 -> Ignore { number => Ignore::Number;
+        Union198, VisitUnion198 -> Ignore { number => Ignore::Number;
         R0: rt::Number, map => Ignore::SignalRef; R1: SignalRef } refuse bool str null seq
     );
-    type Union208 = Union209<LeafRead<Leaf19>, Typed<SignalRef>>;
+    type Union197 = Union198<AnyNumber, Typed<SignalRef>>;
     rt::object_reader!(
-        read_679, ResolvefilterTransform { r#type = "type", required => LeafRead<Leaf207>;
-        signal = "signal" => LeafRead<Leaf14>; ignore = "ignore", required => Union208;
+        read_679, ResolvefilterTransform {
+        r#type = "type", required => Listed<ResolvefilterTransformType>;
+        signal = "signal" => AnyString; ignore = "ignore", required => Union197;
         filter = "filter", required => rt::fast::AnyValue; } deny;
         contract[validators::v187], BASE0, "/definitions/resolvefilterTransform"
     );
-    rt::string_leaf!(
-        Leaf210 -> LinkpathTransformType,
-        |s| [!::std::matches!(s, "linkpath")] => LinkpathTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check211 -> SourceX, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check212 -> SourceY, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check213 -> TargetX, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check214 -> TargetY, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check199 -> SourceX, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check200 -> SourceY, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check201 -> TargetX, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check202 -> TargetY, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check215 -> StringOrSignalRef<RootDataItemNameTransformItemLinkpathOrientString>,
+        Check203 -> StringOrSignalRef<RootDataItemNameTransformItemLinkpathOrientString>,
         |v| rt::is_valid(validators::t11::<3>, v)
     );
     rt::via_value!(
-        Check216 -> StringOrSignalRef<StringShape>, |v| rt::is_valid(validators::t11::<4>, v)
+        Check204 -> StringOrSignalRef<StringShape>, |v| rt::is_valid(validators::t11::<4>, v)
     );
     rt::union_reader!(
-        Union217, VisitUnion217 -> StringOrSignalRef<T> where T { str => StringOrSignalRef::String;
+        Union205, VisitUnion205 -> StringOrSignalRef<T> where T { str => StringOrSignalRef::String;
         R0: T, map => StringOrSignalRef::SignalRef; R1: SignalRef } refuse bool number null seq
     );
-    type Union218<T> = Union217<T, Typed<SignalRef>>;
+    type Union206<T> = Union205<T, Typed<SignalRef>>;
     rt::object_reader!(
-        read_681, LinkpathTransform { r#type = "type", required => LeafRead<Leaf210>;
-        signal = "signal" => LeafRead<Leaf14>; source_x = "sourceX" => ViaValue<Check211>;
-        source_y = "sourceY" => ViaValue<Check212>; target_x = "targetX" => ViaValue<Check213>;
-        target_y = "targetY" => ViaValue<Check214>; orient = "orient" => ViaValue<Check215>;
-        shape = "shape" => ViaValue<Check216>; require = "require" => Typed<SignalRef>;
-        r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
+        read_681, LinkpathTransform { r#type = "type", required => Listed<LinkpathTransformType>;
+        signal = "signal" => AnyString; source_x = "sourceX" => ViaValue<Check199>;
+        source_y = "sourceY" => ViaValue<Check200>; target_x = "targetX" => ViaValue<Check201>;
+        target_y = "targetY" => ViaValue<Check202>; orient = "orient" => ViaValue<Check203>;
+        shape = "shape" => ViaValue<Check204>; require = "require" => Typed<SignalRef>;
+        r#as = "as" => Union206<AnyString>; } deny;
         contract[validators::v189], BASE0, "/definitions/linkpathTransform"
     );
-    rt::string_leaf!(
-        Leaf219 -> PieTransformType,
-        |s| [!::std::matches!(s, "pie")] => PieTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check220 -> PieTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check207 -> PieTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::union_reader!(
-        Union222, VisitUnion222 -> Nice { bool => Nice::Boolean; R0: bool, map => Nice::SignalRef;
+        Union209, VisitUnion209 -> Nice { bool => Nice::Boolean; R0: bool, map => Nice::SignalRef;
         R1: SignalRef } refuse number str null seq
     );
-    type Union221 = Union222<LeafRead<Leaf81>, Typed<SignalRef>>;
+    type Union208 = Union209<AnyBool, Typed<SignalRef>>;
     rt::object_reader!(
-        read_683, PieTransform { r#type = "type", required => LeafRead<Leaf219>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check220>;
-        start_angle = "startAngle" => Union208; end_angle = "endAngle" => Union208;
-        sort = "sort" => Union221;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
+        read_683, PieTransform { r#type = "type", required => Listed<PieTransformType>;
+        signal = "signal" => AnyString; field = "field" => ViaValue<Check207>;
+        start_angle = "startAngle" => Union197; end_angle = "endAngle" => Union197;
+        sort = "sort" => Union208;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
         contract[validators::v192], BASE0, "/definitions/pieTransform"
     );
-    rt::string_leaf!(
-        Leaf223 -> StackTransformType,
-        |s| [!::std::matches!(s, "stack")] => StackTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check224 -> StackTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check210 -> StackTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check225 -> RootDataItemNameTransformItemStackGroupbyArrayItem,
+        Check211 -> RootDataItemNameTransformItemStackGroupbyArrayItem,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::via_value!(
-        Check226 -> StringOrSignalRef<StringOffset>, |v| rt::is_valid(validators::t11::<5>, v)
+        Check212 -> StringOrSignalRef<StringOffset>, |v| rt::is_valid(validators::t11::<5>, v)
     );
     rt::object_reader!(
-        read_685, StackTransform { r#type = "type", required => LeafRead<Leaf223>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check224>;
-        groupby = "groupby" => Union93<VecOf<ViaValue<Check225>, 0usize, { usize::MAX }>>;
-        sort = "sort" => ViaValue<Check192>; offset = "offset" => ViaValue<Check226>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
+        read_685, StackTransform { r#type = "type", required => Listed<StackTransformType>;
+        signal = "signal" => AnyString; field = "field" => ViaValue<Check210>;
+        groupby = "groupby" => Union85<VecOf<ViaValue<Check211>, 0usize, { usize::MAX }>>;
+        sort = "sort" => ViaValue<Check183>; offset = "offset" => ViaValue<Check212>;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
         contract[validators::v194], BASE0, "/definitions/stackTransform"
     );
-    rt::string_leaf!(
-        Leaf227 -> ForceTransformType,
-        |s| [!::std::matches!(s, "force")] => ForceTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check228 -> Force, |v| rt::is_valid(validators::t13::<0>, v));
-    rt::array_checks!(Checks229, items = validators::t13::<0>);
+    rt::via_value!(Check213 -> Force, |v| rt::is_valid(validators::t13::<0>, v));
+    rt::array_checks!(Checks214, items = validators::t13::<0>);
     rt::object_reader!(
-        read_687, ForceTransform { _ => Union208; r#type = "type", required => LeafRead<Leaf227>;
-        signal = "signal" => LeafRead<Leaf14>; r#static = "static" => Union221;
-        restart = "restart" => Union221; iterations = "iterations"; alpha = "alpha";
-        alpha_min = "alphaMin"; alpha_target = "alphaTarget"; velocity_decay = "velocityDecay";
-        forces = "forces" => VecOf<ViaValue<Check228>, 0usize, { usize::MAX }, Checks229>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
-        contract[validators::v202], BASE0, "/definitions/forceTransform"
+        read_687, ForceTransform { _ => Union197;
+        r#type = "type", required => Listed<ForceTransformType>; signal = "signal" => AnyString;
+        r#static = "static" => Union208; restart = "restart" => Union208; iterations = "iterations";
+        alpha = "alpha"; alpha_min = "alphaMin"; alpha_target = "alphaTarget";
+        velocity_decay = "velocityDecay"; forces = "forces" => VecOf<ViaValue<Check213>, 0usize, {
+        usize::MAX }, Checks214>; r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, {
+        usize::MAX }>>; } deny; contract[validators::v202], BASE0, "/definitions/forceTransform"
     );
-    rt::string_leaf!(
-        Leaf230 -> ContourTransformType,
-        |s| [!::std::matches!(s, "contour")] => ContourTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check231 -> ContourTransformX, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check232 -> ContourTransformY, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check233 -> ContourTransformWeight, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check215 -> ContourTransformX, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check216 -> ContourTransformY, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check217 -> ContourTransformWeight, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_689, ContourTransform { _ => Union208; r#type = "type", required => LeafRead<Leaf230>;
-        signal = "signal" => LeafRead<Leaf14>;
-        size = "size", required => Union93<VecOf<Union208, 2usize, 2usize>>;
-        values = "values" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
-        x = "x" => ViaValue<Check231>; y = "y" => ViaValue<Check232>;
-        weight = "weight" => ViaValue<Check233>; cell_size = "cellSize"; bandwidth = "bandwidth";
-        count = "count"; nice = "nice" => Union221;
-        thresholds = "thresholds" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
-        smooth = "smooth" => Union221; } deny;
+        read_689, ContourTransform { _ => Union197;
+        r#type = "type", required => Listed<ContourTransformType>; signal = "signal" => AnyString;
+        size = "size", required => Union85<VecOf<Union197, 2usize, 2usize>>;
+        values = "values" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
+        x = "x" => ViaValue<Check215>; y = "y" => ViaValue<Check216>;
+        weight = "weight" => ViaValue<Check217>; cell_size = "cellSize"; bandwidth = "bandwidth";
+        count = "count"; nice = "nice" => Union208;
+        thresholds = "thresholds" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
+        smooth = "smooth" => Union208; } deny;
         contract[validators::v430], BASE0, "/definitions/contourTransform"
     );
-    rt::string_leaf!(
-        Leaf234 -> GeojsonTransformType,
-        |s| [!::std::matches!(s, "geojson")] => GeojsonTransformType::from_listed_str(s)
-    );
     rt::via_value!(
-        Check235 -> RootDataItemNameTransformItemGeojsonFieldsArray,
+        Check218 -> RootDataItemNameTransformItemGeojsonFieldsArray,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
-    rt::via_value!(Check236 -> Geojson, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check219 -> Geojson, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_691, GeojsonTransform { r#type = "type", required => LeafRead<Leaf234>;
-        signal = "signal" => LeafRead<Leaf14>;
-        fields = "fields" => Union93<VecOf<ViaValue<Check235>, 2usize, 2usize>>;
-        geojson = "geojson" => ViaValue<Check236>; } deny;
+        read_691, GeojsonTransform { r#type = "type", required => Listed<GeojsonTransformType>;
+        signal = "signal" => AnyString;
+        fields = "fields" => Union85<VecOf<ViaValue<Check218>, 2usize, 2usize>>;
+        geojson = "geojson" => ViaValue<Check219>; } deny;
         contract[validators::v205], BASE0, "/definitions/geojsonTransform"
     );
-    rt::string_leaf!(
-        Leaf237 -> GeopathTransformType,
-        |s| [!::std::matches!(s, "geopath")] => GeopathTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check238 -> GeopathTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check220 -> GeopathTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check239 -> GeopathTransformPointRadius, |v| rt::is_valid(validators::t4::<14>, v)
+        Check221 -> GeopathTransformPointRadius, |v| rt::is_valid(validators::t4::<14>, v)
     );
     rt::object_reader!(
-        read_693, GeopathTransform { r#type = "type", required => LeafRead<Leaf237>;
-        signal = "signal" => LeafRead<Leaf14>; projection = "projection" => LeafRead<Leaf14>;
-        field = "field" => ViaValue<Check238>; point_radius = "pointRadius" => ViaValue<Check239>;
-        r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
+        read_693, GeopathTransform { r#type = "type", required => Listed<GeopathTransformType>;
+        signal = "signal" => AnyString; projection = "projection" => AnyString;
+        field = "field" => ViaValue<Check220>; point_radius = "pointRadius" => ViaValue<Check221>;
+        r#as = "as" => Union206<AnyString>; } deny;
         contract[validators::t14::<0>], BASE0, "/definitions/geopathTransform"
     );
-    rt::string_leaf!(
-        Leaf240 -> GeopointTransformType,
-        |s| [!::std::matches!(s, "geopoint")] => GeopointTransformType::from_listed_str(s)
-    );
     rt::via_value!(
-        Check241 -> RootDataItemNameTransformItemGeopointFieldsArray,
+        Check222 -> RootDataItemNameTransformItemGeopointFieldsArray,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_695, GeopointTransform { r#type = "type", required => LeafRead<Leaf240>;
-        signal = "signal" => LeafRead<Leaf14>;
-        projection = "projection", required => LeafRead<Leaf14>;
-        fields = "fields", required => Union93<VecOf<ViaValue<Check241>, 2usize, 2usize>>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
+        read_695, GeopointTransform { r#type = "type", required => Listed<GeopointTransformType>;
+        signal = "signal" => AnyString; projection = "projection", required => AnyString;
+        fields = "fields", required => Union85<VecOf<ViaValue<Check222>, 2usize, 2usize>>;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
         contract[validators::v207], BASE0, "/definitions/geopointTransform"
     );
-    rt::string_leaf!(
-        Leaf242 -> GeoshapeTransformType,
-        |s| [!::std::matches!(s, "geoshape")] => GeoshapeTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check243 -> GeoshapeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check223 -> GeoshapeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check244 -> GeoshapeTransformPointRadius, |v| rt::is_valid(validators::t4::<14>, v)
+        Check224 -> GeoshapeTransformPointRadius, |v| rt::is_valid(validators::t4::<14>, v)
     );
     rt::object_reader!(
-        read_697, GeoshapeTransform { r#type = "type", required => LeafRead<Leaf242>;
-        signal = "signal" => LeafRead<Leaf14>; projection = "projection" => LeafRead<Leaf14>;
-        field = "field" => ViaValue<Check243>; point_radius = "pointRadius" => ViaValue<Check244>;
-        r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
+        read_697, GeoshapeTransform { r#type = "type", required => Listed<GeoshapeTransformType>;
+        signal = "signal" => AnyString; projection = "projection" => AnyString;
+        field = "field" => ViaValue<Check223>; point_radius = "pointRadius" => ViaValue<Check224>;
+        r#as = "as" => Union206<AnyString>; } deny;
         contract[validators::t14::<1>], BASE0, "/definitions/geoshapeTransform"
     );
-    rt::string_leaf!(
-        Leaf245 -> GraticuleTransformType,
-        |s| [!::std::matches!(s, "graticule")] => GraticuleTransformType::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_699, GraticuleTransform { _ => Union93<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
-        r#type = "type", required => LeafRead<Leaf245>; signal = "signal" => LeafRead<Leaf14>;
+        read_699, GraticuleTransform { _ => Union85<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
+        r#type = "type", required => Listed<GraticuleTransformType>; signal = "signal" => AnyString;
         extent = "extent"; extent_major = "extentMajor"; extent_minor = "extentMinor";
-        step = "step" => Union93<VecOf<Union208, 2usize, 2usize>>;
-        step_major = "stepMajor" => Union93<VecOf<Union208, 2usize, 2usize>>;
-        step_minor = "stepMinor" => Union93<VecOf<Union208, 2usize, 2usize>>;
-        precision = "precision" => Union208; } deny;
+        step = "step" => Union85<VecOf<Union197, 2usize, 2usize>>;
+        step_major = "stepMajor" => Union85<VecOf<Union197, 2usize, 2usize>>;
+        step_minor = "stepMinor" => Union85<VecOf<Union197, 2usize, 2usize>>;
+        precision = "precision" => Union197; } deny;
         contract[validators::v436], BASE0, "/definitions/graticuleTransform"
     );
-    rt::string_leaf!(
-        Leaf246 -> HeatmapTransformType,
-        |s| [!::std::matches!(s, "heatmap")] => HeatmapTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check247 -> HeatmapTransformField, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check248 -> HeatmapTransformColor, |v| rt::is_valid(validators::t4::<15>, v));
-    rt::via_value!(Check249 -> Opacity, |v| rt::is_valid(validators::t4::<14>, v));
+    rt::via_value!(Check225 -> HeatmapTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check226 -> HeatmapTransformColor, |v| rt::is_valid(validators::t4::<15>, v));
+    rt::via_value!(Check227 -> Opacity, |v| rt::is_valid(validators::t4::<14>, v));
     rt::via_value!(
-        Check250 -> StringOrSignalRef<StringResolve>, |v| rt::is_valid(validators::t11::<6>, v)
+        Check228 -> StringOrSignalRef<StringResolve>, |v| rt::is_valid(validators::t11::<6>, v)
     );
     rt::object_reader!(
-        read_701, HeatmapTransform { r#type = "type", required => LeafRead<Leaf246>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check247>;
-        color = "color" => ViaValue<Check248>; opacity = "opacity" => ViaValue<Check249>;
-        resolve = "resolve" => ViaValue<Check250>; r#as = "as" => Union218<LeafRead<Leaf14>>;
-        } deny; contract[validators::v209], BASE0, "/definitions/heatmapTransform"
+        read_701, HeatmapTransform { r#type = "type", required => Listed<HeatmapTransformType>;
+        signal = "signal" => AnyString; field = "field" => ViaValue<Check225>;
+        color = "color" => ViaValue<Check226>; opacity = "opacity" => ViaValue<Check227>;
+        resolve = "resolve" => ViaValue<Check228>; r#as = "as" => Union206<AnyString>; } deny;
+        contract[validators::v209], BASE0, "/definitions/heatmapTransform"
     );
-    rt::string_leaf!(
-        Leaf251 -> IsocontourTransformType,
-        |s| [!::std::matches!(s, "isocontour")] => IsocontourTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check252 -> IsocontourTransformField, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check253 -> IsocontourTransformScale, |v| rt::is_valid(validators::t4::<14>, v));
-    rt::via_value!(Check254 -> ArrayTranslateItem, |v| rt::is_valid(validators::t4::<14>, v));
-    rt::value_leaf!(Leaf256 -> (), scalar |v| rt::is_valid(validators::v136, v));
+    rt::via_value!(Check229 -> IsocontourTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check230 -> IsocontourTransformScale, |v| rt::is_valid(validators::t4::<14>, v));
+    rt::via_value!(Check231 -> ArrayTranslateItem, |v| rt::is_valid(validators::t4::<14>, v));
     rt::union_reader!(
-        Union257, VisitUnion257 -> As { str => As::String; R0: String, map => As::SignalRef;
+        Union233, VisitUnion233 -> As { str => As::String; R0: String, map => As::SignalRef;
         R1: SignalRef, null => |_| As::Null; R2: () } refuse bool number seq
     );
-    type Union255 = Union257<LeafRead<Leaf14>, Typed<SignalRef>, LeafRead<Leaf256>>;
+    type Union232 = Union233<AnyString, Typed<SignalRef>, AnyNull>;
     rt::object_reader!(
-        read_703, IsocontourTransform { _ => Union221;
-        r#type = "type", required => LeafRead<Leaf251>; signal = "signal" => LeafRead<Leaf14>;
-        field = "field" => ViaValue<Check252>;
-        thresholds = "thresholds" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
-        levels = "levels" => Union208; nice = "nice"; resolve = "resolve" => ViaValue<Check250>;
-        zero = "zero"; smooth = "smooth"; scale = "scale" => ViaValue<Check253>;
-        translate = "translate" => Union93<VecOf<ViaValue<Check254>, 0usize, { usize::MAX }>>;
-        r#as = "as" => Union255; } deny;
+        read_703, IsocontourTransform { _ => Union208;
+        r#type = "type", required => Listed<IsocontourTransformType>;
+        signal = "signal" => AnyString; field = "field" => ViaValue<Check229>;
+        thresholds = "thresholds" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
+        levels = "levels" => Union197; nice = "nice"; resolve = "resolve" => ViaValue<Check228>;
+        zero = "zero"; smooth = "smooth"; scale = "scale" => ViaValue<Check230>;
+        translate = "translate" => Union85<VecOf<ViaValue<Check231>, 0usize, { usize::MAX }>>;
+        r#as = "as" => Union232; } deny;
         contract[validators::v439], BASE0, "/definitions/isocontourTransform"
     );
-    rt::string_leaf!(
-        Leaf258 -> Kde2dTransformType,
-        |s| [!::std::matches!(s, "kde2d")] => Kde2dTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check259 -> Kde2dTransformX, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check260 -> Kde2dTransformY, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check261 -> Kde2dTransformWeight, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check234 -> Kde2dTransformX, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check235 -> Kde2dTransformY, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check236 -> Kde2dTransformWeight, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check262 -> RootDataItemNameTransformItemKde2dGroupbyArrayItem,
+        Check237 -> RootDataItemNameTransformItemKde2dGroupbyArrayItem,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_705, Kde2dTransform { r#type = "type", required => LeafRead<Leaf258>;
-        signal = "signal" => LeafRead<Leaf14>;
-        size = "size", required => Union93<VecOf<Union208, 2usize, 2usize>>;
-        x = "x", required => ViaValue<Check259>; y = "y", required => ViaValue<Check260>;
-        weight = "weight" => ViaValue<Check261>;
-        groupby = "groupby" => Union93<VecOf<ViaValue<Check262>, 0usize, { usize::MAX }>>;
-        cell_size = "cellSize" => Union208;
-        bandwidth = "bandwidth" => Union93<VecOf<Union208, 2usize, 2usize>>;
-        counts = "counts" => Union221; r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
+        read_705, Kde2dTransform { r#type = "type", required => Listed<Kde2dTransformType>;
+        signal = "signal" => AnyString;
+        size = "size", required => Union85<VecOf<Union197, 2usize, 2usize>>;
+        x = "x", required => ViaValue<Check234>; y = "y", required => ViaValue<Check235>;
+        weight = "weight" => ViaValue<Check236>;
+        groupby = "groupby" => Union85<VecOf<ViaValue<Check237>, 0usize, { usize::MAX }>>;
+        cell_size = "cellSize" => Union197;
+        bandwidth = "bandwidth" => Union85<VecOf<Union197, 2usize, 2usize>>;
+        counts = "counts" => Union208; r#as = "as" => Union206<AnyString>; } deny;
         contract[validators::v441], BASE0, "/definitions/kde2dTransform"
     );
-    rt::string_leaf!(
-        Leaf263 -> NestTransformType,
-        |s| [!::std::matches!(s, "nest")] => NestTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check264 -> ArrayKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check238 -> ArrayKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_707, NestTransform { r#type = "type", required => LeafRead<Leaf263>;
-        signal = "signal" => LeafRead<Leaf14>;
-        keys = "keys" => Union93<VecOf<ViaValue<Check264>, 0usize, { usize::MAX }>>;
-        generate = "generate" => Union221; } deny;
+        read_707, NestTransform { r#type = "type", required => Listed<NestTransformType>;
+        signal = "signal" => AnyString; keys = "keys" => Union85<VecOf<ViaValue<Check238>, 0usize, {
+        usize::MAX }>>; generate = "generate" => Union208; } deny;
         contract[validators::v443], BASE0, "/definitions/nestTransform"
     );
-    rt::string_leaf!(
-        Leaf265 -> PackTransformType,
-        |s| [!::std::matches!(s, "pack")] => PackTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check266 -> PackTransformField, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check267 -> PackTransformRadius, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check239 -> PackTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check240 -> PackTransformRadius, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_709, PackTransform { r#type = "type", required => LeafRead<Leaf265>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check266>;
-        sort = "sort" => ViaValue<Check192>; padding = "padding" => Union208;
-        radius = "radius" => ViaValue<Check267>;
-        size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 5usize, 5usize>>; } deny;
+        read_709, PackTransform { r#type = "type", required => Listed<PackTransformType>;
+        signal = "signal" => AnyString; field = "field" => ViaValue<Check239>;
+        sort = "sort" => ViaValue<Check183>; padding = "padding" => Union197;
+        radius = "radius" => ViaValue<Check240>;
+        size = "size" => Union85<VecOf<Union197, 2usize, 2usize>>;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 5usize, 5usize>>; } deny;
         contract[validators::v213], BASE0, "/definitions/packTransform"
     );
-    rt::string_leaf!(
-        Leaf268 -> PartitionTransformType,
-        |s| [!::std::matches!(s, "partition")] => PartitionTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check269 -> PartitionTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check241 -> PartitionTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_711, PartitionTransform { r#type = "type", required => LeafRead<Leaf268>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check269>;
-        sort = "sort" => ViaValue<Check192>; padding = "padding" => Union208;
-        round = "round" => Union221; size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 6usize, 6usize>>; } deny;
+        read_711, PartitionTransform { r#type = "type", required => Listed<PartitionTransformType>;
+        signal = "signal" => AnyString; field = "field" => ViaValue<Check241>;
+        sort = "sort" => ViaValue<Check183>; padding = "padding" => Union197;
+        round = "round" => Union208; size = "size" => Union85<VecOf<Union197, 2usize, 2usize>>;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 6usize, 6usize>>; } deny;
         contract[validators::v214], BASE0, "/definitions/partitionTransform"
     );
-    rt::string_leaf!(
-        Leaf270 -> StratifyTransformType,
-        |s| [!::std::matches!(s, "stratify")] => StratifyTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check271 -> StratifyTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check272 -> ParentKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check242 -> StratifyTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check243 -> ParentKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_713, StratifyTransform { r#type = "type", required => LeafRead<Leaf270>;
-        signal = "signal" => LeafRead<Leaf14>; key = "key", required => ViaValue<Check271>;
-        parent_key = "parentKey", required => ViaValue<Check272>; } deny;
+        read_713, StratifyTransform { r#type = "type", required => Listed<StratifyTransformType>;
+        signal = "signal" => AnyString; key = "key", required => ViaValue<Check242>;
+        parent_key = "parentKey", required => ViaValue<Check243>; } deny;
         contract[validators::v215], BASE0, "/definitions/stratifyTransform"
     );
-    rt::string_leaf!(
-        Leaf273 -> TreeTransformType,
-        |s| [!::std::matches!(s, "tree")] => TreeTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check274 -> TreeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check244 -> TreeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check275 -> StringOrSignalRef<RootDataItemNameTransformItemTreeMethodString>,
+        Check245 -> StringOrSignalRef<RootDataItemNameTransformItemTreeMethodString>,
         |v| rt::is_valid(validators::t11::<7>, v)
     );
     rt::object_reader!(
-        read_715, TreeTransform { r#type = "type", required => LeafRead<Leaf273>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check274>;
-        sort = "sort" => ViaValue<Check192>; method = "method" => ViaValue<Check275>;
-        size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
-        node_size = "nodeSize" => Union93<VecOf<Union208, 2usize, 2usize>>;
-        separation = "separation" => Union221;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 4usize, 4usize>>; } deny;
+        read_715, TreeTransform { r#type = "type", required => Listed<TreeTransformType>;
+        signal = "signal" => AnyString; field = "field" => ViaValue<Check244>;
+        sort = "sort" => ViaValue<Check183>; method = "method" => ViaValue<Check245>;
+        size = "size" => Union85<VecOf<Union197, 2usize, 2usize>>;
+        node_size = "nodeSize" => Union85<VecOf<Union197, 2usize, 2usize>>;
+        separation = "separation" => Union208;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 4usize, 4usize>>; } deny;
         contract[validators::v216], BASE0, "/definitions/treeTransform"
     );
-    rt::string_leaf!(
-        Leaf276 -> TreelinksTransformType,
-        |s| [!::std::matches!(s, "treelinks")] => TreelinksTransformType::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_717, TreelinksTransform { r#type = "type", required => LeafRead<Leaf276>;
-        signal = "signal" => LeafRead<Leaf14>; } deny;
+        read_717, TreelinksTransform { r#type = "type", required => Listed<TreelinksTransformType>;
+        signal = "signal" => AnyString; } deny;
         contract[validators::v449], BASE0, "/definitions/treelinksTransform"
     );
-    rt::string_leaf!(
-        Leaf277 -> TreemapTransformType,
-        |s| [!::std::matches!(s, "treemap")] => TreemapTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check278 -> TreemapTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check246 -> TreemapTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check279 -> StringOrSignalRef<RootDataItemNameTransformItemTreemapMethodString>,
+        Check247 -> StringOrSignalRef<RootDataItemNameTransformItemTreemapMethodString>,
         |v| rt::is_valid(validators::t11::<8>, v)
     );
     rt::object_reader!(
-        read_719, TreemapTransform { _ => Union208; r#type = "type", required => LeafRead<Leaf277>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field" => ViaValue<Check278>;
-        sort = "sort" => ViaValue<Check192>; method = "method" => ViaValue<Check279>;
-        padding = "padding"; padding_inner = "paddingInner"; padding_outer = "paddingOuter";
-        padding_top = "paddingTop"; padding_right = "paddingRight";
-        padding_bottom = "paddingBottom"; padding_left = "paddingLeft"; ratio = "ratio";
-        round = "round" => Union221; size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 6usize, 6usize>>; } deny;
+        read_719, TreemapTransform { _ => Union197;
+        r#type = "type", required => Listed<TreemapTransformType>; signal = "signal" => AnyString;
+        field = "field" => ViaValue<Check246>; sort = "sort" => ViaValue<Check183>;
+        method = "method" => ViaValue<Check247>; padding = "padding";
+        padding_inner = "paddingInner"; padding_outer = "paddingOuter"; padding_top = "paddingTop";
+        padding_right = "paddingRight"; padding_bottom = "paddingBottom";
+        padding_left = "paddingLeft"; ratio = "ratio"; round = "round" => Union208;
+        size = "size" => Union85<VecOf<Union197, 2usize, 2usize>>;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 6usize, 6usize>>; } deny;
         contract[validators::v218], BASE0, "/definitions/treemapTransform"
     );
-    rt::string_leaf!(
-        Leaf280 -> LabelTransformType,
-        |s| [!::std::matches!(s, "label")] => LabelTransformType::from_listed_str(s)
-    );
     rt::union_reader!(
-        Union282, VisitUnion282 -> LabelTransformPadding { number => LabelTransformPadding::Number;
+        Union249, VisitUnion249 -> LabelTransformPadding { number => LabelTransformPadding::Number;
         R0: rt::Number, map => LabelTransformPadding::SignalRef;
         R1: SignalRef, null => |_| LabelTransformPadding::Null; R2: () } refuse bool str seq
     );
-    type Union281 = Union282<LeafRead<Leaf19>, Typed<SignalRef>, LeafRead<Leaf256>>;
+    type Union248 = Union249<AnyNumber, Typed<SignalRef>, AnyNull>;
     rt::object_reader!(
-        read_721, LabelTransform { r#type = "type", required => LeafRead<Leaf280>;
-        signal = "signal" => LeafRead<Leaf14>;
-        size = "size", required => Union93<VecOf<Union208, 2usize, 2usize>>;
-        sort = "sort" => ViaValue<Check192>;
-        anchor = "anchor" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>;
-        offset = "offset" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
-        padding = "padding" => Union281; line_anchor = "lineAnchor" => Union218<LeafRead<Leaf14>>;
-        mark_index = "markIndex" => Union208; avoid_base_mark = "avoidBaseMark" => Union221;
-        avoid_marks = "avoidMarks" => Union93<VecOf<LeafRead<Leaf14>, 0usize, { usize::MAX }>>;
-        method = "method" => Union218<LeafRead<Leaf14>>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 5usize, 5usize>>; } deny;
+        read_721, LabelTransform { r#type = "type", required => Listed<LabelTransformType>;
+        signal = "signal" => AnyString;
+        size = "size", required => Union85<VecOf<Union197, 2usize, 2usize>>;
+        sort = "sort" => ViaValue<Check183>;
+        anchor = "anchor" => Union85<VecOf<Union206<AnyString>, 0usize, { usize::MAX }>>;
+        offset = "offset" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
+        padding = "padding" => Union248; line_anchor = "lineAnchor" => Union206<AnyString>;
+        mark_index = "markIndex" => Union197; avoid_base_mark = "avoidBaseMark" => Union208;
+        avoid_marks = "avoidMarks" => Union85<VecOf<AnyString, 0usize, { usize::MAX }>>;
+        method = "method" => Union206<AnyString>;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 5usize, 5usize>>; } deny;
         contract[validators::v220], BASE0, "/definitions/labelTransform"
     );
-    rt::string_leaf!(
-        Leaf283 -> LoessTransformType,
-        |s| [!::std::matches!(s, "loess")] => LoessTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check284 -> LoessTransformX, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check285 -> LoessTransformY, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check250 -> LoessTransformX, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check251 -> LoessTransformY, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check286 -> RootDataItemNameTransformItemLoessGroupbyArrayItem,
+        Check252 -> RootDataItemNameTransformItemLoessGroupbyArrayItem,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_723, LoessTransform { r#type = "type", required => LeafRead<Leaf283>;
-        signal = "signal" => LeafRead<Leaf14>; x = "x", required => ViaValue<Check284>;
-        y = "y", required => ViaValue<Check285>;
-        groupby = "groupby" => Union93<VecOf<ViaValue<Check286>, 0usize, { usize::MAX }>>;
-        bandwidth = "bandwidth" => Union208;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
+        read_723, LoessTransform { r#type = "type", required => Listed<LoessTransformType>;
+        signal = "signal" => AnyString; x = "x", required => ViaValue<Check250>;
+        y = "y", required => ViaValue<Check251>;
+        groupby = "groupby" => Union85<VecOf<ViaValue<Check252>, 0usize, { usize::MAX }>>;
+        bandwidth = "bandwidth" => Union197;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, { usize::MAX }>>; } deny;
         contract[validators::v453], BASE0, "/definitions/loessTransform"
     );
-    rt::string_leaf!(
-        Leaf287 -> RegressionTransformType,
-        |s| [!::std::matches!(s, "regression")] => RegressionTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check288 -> RegressionTransformX, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check289 -> RegressionTransformY, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check253 -> RegressionTransformX, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check254 -> RegressionTransformY, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check290 -> RootDataItemNameTransformItemRegressionGroupbyArrayItem,
+        Check255 -> RootDataItemNameTransformItemRegressionGroupbyArrayItem,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_725, RegressionTransform { r#type = "type", required => LeafRead<Leaf287>;
-        signal = "signal" => LeafRead<Leaf14>; x = "x", required => ViaValue<Check288>;
-        y = "y", required => ViaValue<Check289>;
-        groupby = "groupby" => Union93<VecOf<ViaValue<Check290>, 0usize, { usize::MAX }>>;
-        method = "method" => Union218<LeafRead<Leaf14>>; order = "order" => Union208;
-        extent = "extent" => Union93<VecOf<Union208, 2usize, 2usize>>;
-        params = "params" => Union221;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
+        read_725, RegressionTransform {
+        r#type = "type", required => Listed<RegressionTransformType>;
+        signal = "signal" => AnyString; x = "x", required => ViaValue<Check253>;
+        y = "y", required => ViaValue<Check254>;
+        groupby = "groupby" => Union85<VecOf<ViaValue<Check255>, 0usize, { usize::MAX }>>;
+        method = "method" => Union206<AnyString>; order = "order" => Union197;
+        extent = "extent" => Union85<VecOf<Union197, 2usize, 2usize>>;
+        params = "params" => Union208; r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, {
+        usize::MAX }>>; } deny;
         contract[validators::v455], BASE0, "/definitions/regressionTransform"
     );
-    rt::string_leaf!(
-        Leaf291 -> AggregateTransformType,
-        |s| [!::std::matches!(s, "aggregate")] => AggregateTransformType::from_listed_str(s)
-    );
     rt::via_value!(
-        Check292 -> RootDataItemNameTransformItemAggregateGroupbyArrayItem,
+        Check256 -> RootDataItemNameTransformItemAggregateGroupbyArrayItem,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::via_value!(
-        Check293 -> StringOrSignalRef<RootDataItemNameTransformItemAggregateOpsArrayString>,
+        Check257 -> StringOrSignalRef<RootDataItemNameTransformItemAggregateOpsArrayString>,
         |v| rt::is_valid(validators::t11::<9>, v)
     );
     rt::via_value!(
-        Check294 -> RootDataItemNameTransformItemAggregateFieldsArray,
+        Check258 -> RootDataItemNameTransformItemAggregateFieldsArray,
         |v| rt::is_valid(validators::t7::<3>, v)
     );
-    rt::via_value!(Check295 -> AggregateTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check259 -> AggregateTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_727, AggregateTransform { r#type = "type", required => LeafRead<Leaf291>;
-        signal = "signal" => LeafRead<Leaf14>;
-        groupby = "groupby" => Union93<VecOf<ViaValue<Check292>, 0usize, { usize::MAX }>>;
-        ops = "ops" => Union93<VecOf<ViaValue<Check293>, 0usize, { usize::MAX }>>;
-        fields = "fields" => Union93<VecOf<ViaValue<Check294>, 0usize, { usize::MAX }>>;
-        r#as = "as" => Union93<VecOf<Union255, 0usize, { usize::MAX }>>; drop = "drop" => Union221;
-        cross = "cross" => Union221; key = "key" => ViaValue<Check295>; } deny;
+        read_727, AggregateTransform { r#type = "type", required => Listed<AggregateTransformType>;
+        signal = "signal" => AnyString;
+        groupby = "groupby" => Union85<VecOf<ViaValue<Check256>, 0usize, { usize::MAX }>>;
+        ops = "ops" => Union85<VecOf<ViaValue<Check257>, 0usize, { usize::MAX }>>;
+        fields = "fields" => Union85<VecOf<ViaValue<Check258>, 0usize, { usize::MAX }>>;
+        r#as = "as" => Union85<VecOf<Union232, 0usize, { usize::MAX }>>; drop = "drop" => Union208;
+        cross = "cross" => Union208; key = "key" => ViaValue<Check259>; } deny;
         contract[validators::v457], BASE0, "/definitions/aggregateTransform"
     );
-    rt::string_leaf!(
-        Leaf296 -> BinTransformType,
-        |s| [!::std::matches!(s, "bin")] => BinTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check297 -> BinTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check260 -> BinTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_729, BinTransform { _ => Union208; r#type = "type", required => LeafRead<Leaf296>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check297>;
-        interval = "interval" => Union221; anchor = "anchor"; maxbins = "maxbins"; base = "base";
-        divide = "divide" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
-        extent = "extent", required => Union93<VecOf<Union208, 2usize, 2usize>>; span = "span";
-        step = "step"; steps = "steps" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
-        minstep = "minstep"; nice = "nice" => Union221; name = "name" => Union218<LeafRead<Leaf14>>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
+        read_729, BinTransform { _ => Union197;
+        r#type = "type", required => Listed<BinTransformType>; signal = "signal" => AnyString;
+        field = "field", required => ViaValue<Check260>; interval = "interval" => Union208;
+        anchor = "anchor"; maxbins = "maxbins"; base = "base";
+        divide = "divide" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
+        extent = "extent", required => Union85<VecOf<Union197, 2usize, 2usize>>; span = "span";
+        step = "step"; steps = "steps" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
+        minstep = "minstep"; nice = "nice" => Union208; name = "name" => Union206<AnyString>;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
         contract[validators::v224], BASE0, "/definitions/binTransform"
     );
-    rt::string_leaf!(
-        Leaf298 -> CollectTransformType,
-        |s| [!::std::matches!(s, "collect")] => CollectTransformType::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_731, CollectTransform { r#type = "type", required => LeafRead<Leaf298>;
-        signal = "signal" => LeafRead<Leaf14>; sort = "sort" => ViaValue<Check192>; } deny;
+        read_731, CollectTransform { r#type = "type", required => Listed<CollectTransformType>;
+        signal = "signal" => AnyString; sort = "sort" => ViaValue<Check183>; } deny;
         contract[validators::v225], BASE0, "/definitions/collectTransform"
     );
-    rt::string_leaf!(
-        Leaf299 -> CountpatternTransformType,
-        |s| [!::std::matches!(s, "countpattern")] => CountpatternTransformType::from_listed_str(s)
+    rt::via_value!(
+        Check261 -> CountpatternTransformField, |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::via_value!(
-        Check300 -> CountpatternTransformField, |v| rt::is_valid(validators::t9::<8>, v)
-    );
-    rt::via_value!(
-        Check301 -> StringOrSignalRef<StringCase>, |v| rt::is_valid(validators::t11::<10>, v)
+        Check262 -> StringOrSignalRef<StringCase>, |v| rt::is_valid(validators::t11::<10>, v)
     );
     rt::object_reader!(
-        read_733, CountpatternTransform { r#type = "type", required => LeafRead<Leaf299>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check300>;
-        case = "case" => ViaValue<Check301>; pattern = "pattern" => Union218<LeafRead<Leaf14>>;
-        stopwords = "stopwords" => Union218<LeafRead<Leaf14>>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
+        read_733, CountpatternTransform {
+        r#type = "type", required => Listed<CountpatternTransformType>;
+        signal = "signal" => AnyString; field = "field", required => ViaValue<Check261>;
+        case = "case" => ViaValue<Check262>; pattern = "pattern" => Union206<AnyString>;
+        stopwords = "stopwords" => Union206<AnyString>;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
         contract[validators::v461], BASE0, "/definitions/countpatternTransform"
     );
-    rt::string_leaf!(
-        Leaf302 -> CrossTransformType,
-        |s| [!::std::matches!(s, "cross")] => CrossTransformType::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_735, CrossTransform { r#type = "type", required => LeafRead<Leaf302>;
-        signal = "signal" => LeafRead<Leaf14>; filter = "filter" => LeafRead<Leaf14>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
+        read_735, CrossTransform { r#type = "type", required => Listed<CrossTransformType>;
+        signal = "signal" => AnyString; filter = "filter" => AnyString;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
         contract[validators::v463], BASE0, "/definitions/crossTransform"
     );
-    rt::string_leaf!(
-        Leaf303 -> DensityTransformType,
-        |s| [!::std::matches!(s, "density")] => DensityTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check304 -> Distribution, |v| rt::is_valid(validators::t3::<3>, v));
+    rt::via_value!(Check263 -> Distribution, |v| rt::is_valid(validators::t3::<3>, v));
     rt::object_reader!(
-        read_737, DensityTransform { _ => Union208; r#type = "type", required => LeafRead<Leaf303>;
-        signal = "signal" => LeafRead<Leaf14>;
-        extent = "extent" => Union93<VecOf<Union208, 2usize, 2usize>>; steps = "steps";
-        minsteps = "minsteps"; maxsteps = "maxsteps";
-        method = "method" => Union218<LeafRead<Leaf14>>;
-        distribution = "distribution" => ViaValue<Check304>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
+        read_737, DensityTransform { _ => Union197;
+        r#type = "type", required => Listed<DensityTransformType>; signal = "signal" => AnyString;
+        extent = "extent" => Union85<VecOf<Union197, 2usize, 2usize>>; steps = "steps";
+        minsteps = "minsteps"; maxsteps = "maxsteps"; method = "method" => Union206<AnyString>;
+        distribution = "distribution" => ViaValue<Check263>;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, { usize::MAX }>>; } deny;
         contract[validators::v465], BASE0, "/definitions/densityTransform"
     );
-    rt::string_leaf!(
-        Leaf305 -> DotbinTransformType,
-        |s| [!::std::matches!(s, "dotbin")] => DotbinTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check306 -> DotbinTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check264 -> DotbinTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check307 -> RootDataItemNameTransformItemDotbinGroupbyArrayItem,
+        Check265 -> RootDataItemNameTransformItemDotbinGroupbyArrayItem,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_739, DotbinTransform { r#type = "type", required => LeafRead<Leaf305>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check306>;
-        groupby = "groupby" => Union93<VecOf<ViaValue<Check307>, 0usize, { usize::MAX }>>;
-        step = "step" => Union208; smooth = "smooth" => Union221;
-        r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
+        read_739, DotbinTransform { r#type = "type", required => Listed<DotbinTransformType>;
+        signal = "signal" => AnyString; field = "field", required => ViaValue<Check264>;
+        groupby = "groupby" => Union85<VecOf<ViaValue<Check265>, 0usize, { usize::MAX }>>;
+        step = "step" => Union197; smooth = "smooth" => Union208;
+        r#as = "as" => Union206<AnyString>; } deny;
         contract[validators::v228], BASE0, "/definitions/dotbinTransform"
     );
-    rt::string_leaf!(
-        Leaf308 -> ExtentTransformType,
-        |s| [!::std::matches!(s, "extent")] => ExtentTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check309 -> ExtentTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check266 -> ExtentTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_741, ExtentTransform { r#type = "type", required => LeafRead<Leaf308>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check309>;
-        } deny; contract[validators::v229], BASE0, "/definitions/extentTransform"
-    );
-    rt::string_leaf!(
-        Leaf310 -> FilterTransformType,
-        |s| [!::std::matches!(s, "filter")] => FilterTransformType::from_listed_str(s)
+        read_741, ExtentTransform { r#type = "type", required => Listed<ExtentTransformType>;
+        signal = "signal" => AnyString; field = "field", required => ViaValue<Check266>; } deny;
+        contract[validators::v229], BASE0, "/definitions/extentTransform"
     );
     rt::object_reader!(
-        read_743, FilterTransform { r#type = "type", required => LeafRead<Leaf310>;
-        signal = "signal" => LeafRead<Leaf14>; expr = "expr", required => LeafRead<Leaf14>; } deny;
+        read_743, FilterTransform { r#type = "type", required => Listed<FilterTransformType>;
+        signal = "signal" => AnyString; expr = "expr", required => AnyString; } deny;
         contract[validators::v469], BASE0, "/definitions/filterTransform"
     );
-    rt::string_leaf!(
-        Leaf311 -> FlattenTransformType,
-        |s| [!::std::matches!(s, "flatten")] => FlattenTransformType::from_listed_str(s)
-    );
     rt::via_value!(
-        Check312 -> RootDataItemNameTransformItemFlattenFieldsArray,
+        Check267 -> RootDataItemNameTransformItemFlattenFieldsArray,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_745, FlattenTransform { r#type = "type", required => LeafRead<Leaf311>;
-        signal = "signal" => LeafRead<Leaf14>;
-        fields = "fields", required => Union93<VecOf<ViaValue<Check312>, 0usize, { usize::MAX }>>;
-        index = "index" => Union218<LeafRead<Leaf14>>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
+        read_745, FlattenTransform { r#type = "type", required => Listed<FlattenTransformType>;
+        signal = "signal" => AnyString;
+        fields = "fields", required => Union85<VecOf<ViaValue<Check267>, 0usize, { usize::MAX }>>;
+        index = "index" => Union206<AnyString>;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, { usize::MAX }>>; } deny;
         contract[validators::v471], BASE0, "/definitions/flattenTransform"
     );
-    rt::string_leaf!(
-        Leaf313 -> FoldTransformType,
-        |s| [!::std::matches!(s, "fold")] => FoldTransformType::from_listed_str(s)
-    );
     rt::via_value!(
-        Check314 -> RootDataItemNameTransformItemFoldFieldsArray,
+        Check268 -> RootDataItemNameTransformItemFoldFieldsArray,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_747, FoldTransform { r#type = "type", required => LeafRead<Leaf313>;
-        signal = "signal" => LeafRead<Leaf14>;
-        fields = "fields", required => Union93<VecOf<ViaValue<Check314>, 0usize, { usize::MAX }>>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
+        read_747, FoldTransform { r#type = "type", required => Listed<FoldTransformType>;
+        signal = "signal" => AnyString;
+        fields = "fields", required => Union85<VecOf<ViaValue<Check268>, 0usize, { usize::MAX }>>;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
         contract[validators::v473], BASE0, "/definitions/foldTransform"
     );
-    rt::string_leaf!(
-        Leaf315 -> FormulaTransformType,
-        |s| [!::std::matches!(s, "formula")] => FormulaTransformType::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_749, FormulaTransform { r#type = "type", required => LeafRead<Leaf315>;
-        signal = "signal" => LeafRead<Leaf14>; expr = "expr", required => LeafRead<Leaf14>;
-        r#as = "as", required => Union218<LeafRead<Leaf14>>; initonly = "initonly" => Union221;
-        } deny; contract[validators::v230], BASE0, "/definitions/formulaTransform"
+        read_749, FormulaTransform { r#type = "type", required => Listed<FormulaTransformType>;
+        signal = "signal" => AnyString; expr = "expr", required => AnyString;
+        r#as = "as", required => Union206<AnyString>; initonly = "initonly" => Union208; } deny;
+        contract[validators::v230], BASE0, "/definitions/formulaTransform"
     );
-    rt::string_leaf!(
-        Leaf316 -> ImputeTransformType,
-        |s| [!::std::matches!(s, "impute")] => ImputeTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check317 -> ImputeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check318 -> ImputeTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check269 -> ImputeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check270 -> ImputeTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check319 -> RootDataItemNameTransformItemImputeGroupbyArrayItem,
+        Check271 -> RootDataItemNameTransformItemImputeGroupbyArrayItem,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::via_value!(
-        Check320 -> StringOrSignalRef<RootDataItemNameTransformItemImputeMethodString>,
+        Check272 -> StringOrSignalRef<RootDataItemNameTransformItemImputeMethodString>,
         |v| rt::is_valid(validators::t11::<11>, v)
     );
     rt::object_reader!(
-        read_751, ImputeTransform { r#type = "type", required => LeafRead<Leaf316>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check317>;
-        key = "key", required => ViaValue<Check318>;
-        keyvals = "keyvals" => Union93<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>>;
-        groupby = "groupby" => Union93<VecOf<ViaValue<Check319>, 0usize, { usize::MAX }>>;
-        method = "method" => ViaValue<Check320>; value = "value" => rt::fast::AnyValue; } deny;
+        read_751, ImputeTransform { r#type = "type", required => Listed<ImputeTransformType>;
+        signal = "signal" => AnyString; field = "field", required => ViaValue<Check269>;
+        key = "key", required => ViaValue<Check270>;
+        keyvals = "keyvals" => Union85<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>>;
+        groupby = "groupby" => Union85<VecOf<ViaValue<Check271>, 0usize, { usize::MAX }>>;
+        method = "method" => ViaValue<Check272>; value = "value" => rt::fast::AnyValue; } deny;
         contract[validators::v476], BASE0, "/definitions/imputeTransform"
     );
-    rt::string_leaf!(
-        Leaf321 -> JoinaggregateTransformType,
-        |s| [!::std::matches!(s, "joinaggregate")] => JoinaggregateTransformType::from_listed_str(s)
-    );
     rt::via_value!(
-        Check322 -> RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem,
+        Check273 -> RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::via_value!(
-        Check323 -> RootDataItemNameTransformItemJoinaggregateFieldsArray,
+        Check274 -> RootDataItemNameTransformItemJoinaggregateFieldsArray,
         |v| rt::is_valid(validators::t7::<3>, v)
     );
-    rt::via_value!(Check324 -> JoinaggregateTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check275 -> JoinaggregateTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_753, JoinaggregateTransform { r#type = "type", required => LeafRead<Leaf321>;
-        signal = "signal" => LeafRead<Leaf14>;
-        groupby = "groupby" => Union93<VecOf<ViaValue<Check322>, 0usize, { usize::MAX }>>;
-        fields = "fields" => Union93<VecOf<ViaValue<Check323>, 0usize, { usize::MAX }>>;
-        ops = "ops" => Union93<VecOf<ViaValue<Check293>, 0usize, { usize::MAX }>>;
-        r#as = "as" => Union93<VecOf<Union255, 0usize, { usize::MAX }>>;
-        key = "key" => ViaValue<Check324>; } deny;
+        read_753, JoinaggregateTransform {
+        r#type = "type", required => Listed<JoinaggregateTransformType>;
+        signal = "signal" => AnyString;
+        groupby = "groupby" => Union85<VecOf<ViaValue<Check273>, 0usize, { usize::MAX }>>;
+        fields = "fields" => Union85<VecOf<ViaValue<Check274>, 0usize, { usize::MAX }>>;
+        ops = "ops" => Union85<VecOf<ViaValue<Check257>, 0usize, { usize::MAX }>>;
+        r#as = "as" => Union85<VecOf<Union232, 0usize, { usize::MAX }>>;
+        key = "key" => ViaValue<Check275>; } deny;
         contract[validators::v232], BASE0, "/definitions/joinaggregateTransform"
     );
-    rt::string_leaf!(
-        Leaf325 -> KdeTransformType,
-        |s| [!::std::matches!(s, "kde")] => KdeTransformType::from_listed_str(s)
-    );
     rt::via_value!(
-        Check326 -> RootDataItemNameTransformItemKdeGroupbyArrayItem,
+        Check276 -> RootDataItemNameTransformItemKdeGroupbyArrayItem,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
-    rt::via_value!(Check327 -> KdeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check277 -> KdeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_755, KdeTransform { _ => Union208; r#type = "type", required => LeafRead<Leaf325>;
-        signal = "signal" => LeafRead<Leaf14>;
-        groupby = "groupby" => Union93<VecOf<ViaValue<Check326>, 0usize, { usize::MAX }>>;
-        field = "field", required => ViaValue<Check327>; cumulative = "cumulative" => Union221;
-        counts = "counts" => Union221; bandwidth = "bandwidth";
-        extent = "extent" => Union93<VecOf<Union208, 2usize, 2usize>>;
-        resolve = "resolve" => ViaValue<Check250>; steps = "steps"; minsteps = "minsteps";
-        maxsteps = "maxsteps"; r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, {
+        read_755, KdeTransform { _ => Union197;
+        r#type = "type", required => Listed<KdeTransformType>; signal = "signal" => AnyString;
+        groupby = "groupby" => Union85<VecOf<ViaValue<Check276>, 0usize, { usize::MAX }>>;
+        field = "field", required => ViaValue<Check277>; cumulative = "cumulative" => Union208;
+        counts = "counts" => Union208; bandwidth = "bandwidth";
+        extent = "extent" => Union85<VecOf<Union197, 2usize, 2usize>>;
+        resolve = "resolve" => ViaValue<Check228>; steps = "steps"; minsteps = "minsteps";
+        maxsteps = "maxsteps"; r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, {
         usize::MAX }>>; } deny; contract[validators::v479], BASE0, "/definitions/kdeTransform"
     );
-    rt::string_leaf!(
-        Leaf328 -> LookupTransformType,
-        |s| [!::std::matches!(s, "lookup")] => LookupTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check329 -> LookupTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check330 -> ValuesArray, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check278 -> LookupTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check279 -> ValuesArray, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check331 -> RootDataItemNameTransformItemLookupFieldsArray,
+        Check280 -> RootDataItemNameTransformItemLookupFieldsArray,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_757, LookupTransform { r#type = "type", required => LeafRead<Leaf328>;
-        signal = "signal" => LeafRead<Leaf14>; from = "from", required => LeafRead<Leaf14>;
-        key = "key", required => ViaValue<Check329>;
-        values = "values" => Union93<VecOf<ViaValue<Check330>, 0usize, { usize::MAX }>>;
-        fields = "fields", required => Union93<VecOf<ViaValue<Check331>, 0usize, { usize::MAX }>>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>;
+        read_757, LookupTransform { r#type = "type", required => Listed<LookupTransformType>;
+        signal = "signal" => AnyString; from = "from", required => AnyString;
+        key = "key", required => ViaValue<Check278>;
+        values = "values" => Union85<VecOf<ViaValue<Check279>, 0usize, { usize::MAX }>>;
+        fields = "fields", required => Union85<VecOf<ViaValue<Check280>, 0usize, { usize::MAX }>>;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, { usize::MAX }>>;
         default = "default" => rt::fast::AnyValue; } deny;
         contract[validators::v233], BASE0, "/definitions/lookupTransform"
     );
-    rt::string_leaf!(
-        Leaf332 -> PivotTransformType,
-        |s| [!::std::matches!(s, "pivot")] => PivotTransformType::from_listed_str(s)
-    );
     rt::via_value!(
-        Check333 -> RootDataItemNameTransformItemPivotGroupbyArrayItem,
+        Check281 -> RootDataItemNameTransformItemPivotGroupbyArrayItem,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
-    rt::via_value!(Check334 -> PivotTransformField, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check335 -> PivotTransformValue, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check336 -> PivotTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check282 -> PivotTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check283 -> PivotTransformValue, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check284 -> PivotTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_759, PivotTransform { r#type = "type", required => LeafRead<Leaf332>;
-        signal = "signal" => LeafRead<Leaf14>;
-        groupby = "groupby" => Union93<VecOf<ViaValue<Check333>, 0usize, { usize::MAX }>>;
-        field = "field", required => ViaValue<Check334>;
-        value = "value", required => ViaValue<Check335>; op = "op" => ViaValue<Check293>;
-        limit = "limit" => Union208; key = "key" => ViaValue<Check336>; } deny;
+        read_759, PivotTransform { r#type = "type", required => Listed<PivotTransformType>;
+        signal = "signal" => AnyString;
+        groupby = "groupby" => Union85<VecOf<ViaValue<Check281>, 0usize, { usize::MAX }>>;
+        field = "field", required => ViaValue<Check282>;
+        value = "value", required => ViaValue<Check283>; op = "op" => ViaValue<Check257>;
+        limit = "limit" => Union197; key = "key" => ViaValue<Check284>; } deny;
         contract[validators::v482], BASE0, "/definitions/pivotTransform"
     );
-    rt::string_leaf!(
-        Leaf337 -> ProjectTransformType,
-        |s| [!::std::matches!(s, "project")] => ProjectTransformType::from_listed_str(s)
-    );
     rt::via_value!(
-        Check338 -> RootDataItemNameTransformItemProjectFieldsArray,
+        Check285 -> RootDataItemNameTransformItemProjectFieldsArray,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::object_reader!(
-        read_761, ProjectTransform { r#type = "type", required => LeafRead<Leaf337>;
-        signal = "signal" => LeafRead<Leaf14>;
-        fields = "fields" => Union93<VecOf<ViaValue<Check338>, 0usize, { usize::MAX }>>;
-        r#as = "as" => Union93<VecOf<Union255, 0usize, { usize::MAX }>>; } deny;
+        read_761, ProjectTransform { r#type = "type", required => Listed<ProjectTransformType>;
+        signal = "signal" => AnyString;
+        fields = "fields" => Union85<VecOf<ViaValue<Check285>, 0usize, { usize::MAX }>>;
+        r#as = "as" => Union85<VecOf<Union232, 0usize, { usize::MAX }>>; } deny;
         contract[validators::v484], BASE0, "/definitions/projectTransform"
     );
-    rt::string_leaf!(
-        Leaf339 -> QuantileScaleType,
-        |s| [!::std::matches!(s, "quantile")] => QuantileScaleType::from_listed_str(s)
-    );
     rt::via_value!(
-        Check340 -> RootDataItemNameTransformItemQuantileGroupbyArrayItem,
+        Check286 -> RootDataItemNameTransformItemQuantileGroupbyArrayItem,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
-    rt::via_value!(Check341 -> QuantileTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check287 -> QuantileTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_763, QuantileTransform { r#type = "type", required => LeafRead<Leaf339>;
-        signal = "signal" => LeafRead<Leaf14>;
-        groupby = "groupby" => Union93<VecOf<ViaValue<Check340>, 0usize, { usize::MAX }>>;
-        field = "field", required => ViaValue<Check341>;
-        probs = "probs" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
-        step = "step" => Union208;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 0usize, { usize::MAX }>>; } deny;
-        contract[validators::v486], BASE0, "/definitions/quantileTransform"
-    );
-    rt::string_leaf!(
-        Leaf342 -> SampleTransformType,
-        |s| [!::std::matches!(s, "sample")] => SampleTransformType::from_listed_str(s)
+        read_763, QuantileTransform { r#type = "type", required => Listed<QuantileScaleType>;
+        signal = "signal" => AnyString;
+        groupby = "groupby" => Union85<VecOf<ViaValue<Check286>, 0usize, { usize::MAX }>>;
+        field = "field", required => ViaValue<Check287>;
+        probs = "probs" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
+        step = "step" => Union197; r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, {
+        usize::MAX }>>; } deny; contract[validators::v486], BASE0, "/definitions/quantileTransform"
     );
     rt::object_reader!(
-        read_764, SampleTransform { r#type = "type", required => LeafRead<Leaf342>;
-        signal = "signal" => LeafRead<Leaf14>; size = "size" => Union208; } deny;
+        read_764, SampleTransform { r#type = "type", required => Listed<SampleTransformType>;
+        signal = "signal" => AnyString; size = "size" => Union197; } deny;
         contract[validators::v234], BASE0, "/definitions/sampleTransform"
     );
-    rt::string_leaf!(
-        Leaf343 -> SequenceTransformType,
-        |s| [!::std::matches!(s, "sequence")] => SequenceTransformType::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_766, SequenceTransform { _ => Union208; r#type = "type", required => LeafRead<Leaf343>;
-        signal = "signal" => LeafRead<Leaf14>; start = "start", required; stop = "stop", required;
-        step = "step"; r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
+        read_766, SequenceTransform { _ => Union197;
+        r#type = "type", required => Listed<SequenceTransformType>; signal = "signal" => AnyString;
+        start = "start", required; stop = "stop", required; step = "step";
+        r#as = "as" => Union206<AnyString>; } deny;
         contract[validators::v488], BASE0, "/definitions/sequenceTransform"
     );
-    rt::string_leaf!(
-        Leaf344 -> TimeunitTransformType,
-        |s| [!::std::matches!(s, "timeunit")] => TimeunitTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check345 -> TimeunitTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check288 -> TimeunitTransformField, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check346 -> StringOrSignalRef<StringUnit>, |v| rt::is_valid(validators::t11::<12>, v)
+        Check289 -> StringOrSignalRef<StringUnit>, |v| rt::is_valid(validators::t11::<12>, v)
     );
     rt::via_value!(
-        Check347 -> StringOrSignalRef<StringTimezone>, |v| rt::is_valid(validators::t11::<13>, v)
+        Check290 -> StringOrSignalRef<StringTimezone>, |v| rt::is_valid(validators::t11::<13>, v)
     );
     rt::object_reader!(
-        read_768, TimeunitTransform { r#type = "type", required => LeafRead<Leaf344>;
-        signal = "signal" => LeafRead<Leaf14>; field = "field", required => ViaValue<Check345>;
-        interval = "interval" => Union221;
-        units = "units" => Union93<VecOf<ViaValue<Check346>, 0usize, { usize::MAX }>>;
-        step = "step" => Union208; maxbins = "maxbins" => Union208;
-        extent = "extent" => Union93<VecOf<Union208, 0usize, { usize::MAX }>>;
-        timezone = "timezone" => ViaValue<Check347>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 2usize, 2usize>>; } deny;
+        read_768, TimeunitTransform { r#type = "type", required => Listed<TimeunitTransformType>;
+        signal = "signal" => AnyString; field = "field", required => ViaValue<Check288>;
+        interval = "interval" => Union208;
+        units = "units" => Union85<VecOf<ViaValue<Check289>, 0usize, { usize::MAX }>>;
+        step = "step" => Union197; maxbins = "maxbins" => Union197;
+        extent = "extent" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
+        timezone = "timezone" => ViaValue<Check290>;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
         contract[validators::v235], BASE0, "/definitions/timeunitTransform"
     );
-    rt::string_leaf!(
-        Leaf348 -> WindowTransformType,
-        |s| [!::std::matches!(s, "window")] => WindowTransformType::from_listed_str(s)
-    );
     rt::via_value!(
-        Check349 -> RootDataItemNameTransformItemWindowGroupbyArrayItem,
+        Check291 -> RootDataItemNameTransformItemWindowGroupbyArrayItem,
         |v| rt::is_valid(validators::t9::<8>, v)
     );
     rt::via_value!(
-        Check350 -> StringOrSignalRef<RootDataItemNameTransformItemWindowOpsArrayString>,
+        Check292 -> StringOrSignalRef<RootDataItemNameTransformItemWindowOpsArrayString>,
         |v| rt::is_valid(validators::t11::<14>, v)
     );
     rt::via_value!(
-        Check351 -> RootDataItemNameTransformItemWindowFieldsArray,
+        Check293 -> RootDataItemNameTransformItemWindowFieldsArray,
         |v| rt::is_valid(validators::t7::<3>, v)
     );
     rt::object_reader!(
-        read_770, WindowTransform { r#type = "type", required => LeafRead<Leaf348>;
-        signal = "signal" => LeafRead<Leaf14>; sort = "sort" => ViaValue<Check192>;
-        groupby = "groupby" => Union93<VecOf<ViaValue<Check349>, 0usize, { usize::MAX }>>;
-        ops = "ops" => Union93<VecOf<ViaValue<Check350>, 0usize, { usize::MAX }>>;
-        params = "params" => Union93<VecOf<Union281, 0usize, { usize::MAX }>>;
-        fields = "fields" => Union93<VecOf<ViaValue<Check351>, 0usize, { usize::MAX }>>;
-        r#as = "as" => Union93<VecOf<Union255, 0usize, { usize::MAX }>>;
-        frame = "frame" => Union93<VecOf<Union281, 2usize, 2usize>>;
-        ignore_peers = "ignorePeers" => Union221; } deny;
+        read_770, WindowTransform { r#type = "type", required => Listed<WindowTransformType>;
+        signal = "signal" => AnyString; sort = "sort" => ViaValue<Check183>;
+        groupby = "groupby" => Union85<VecOf<ViaValue<Check291>, 0usize, { usize::MAX }>>;
+        ops = "ops" => Union85<VecOf<ViaValue<Check292>, 0usize, { usize::MAX }>>;
+        params = "params" => Union85<VecOf<Union248, 0usize, { usize::MAX }>>;
+        fields = "fields" => Union85<VecOf<ViaValue<Check293>, 0usize, { usize::MAX }>>;
+        r#as = "as" => Union85<VecOf<Union232, 0usize, { usize::MAX }>>;
+        frame = "frame" => Union85<VecOf<Union248, 2usize, 2usize>>;
+        ignore_peers = "ignorePeers" => Union208; } deny;
         contract[validators::v238], BASE0, "/definitions/windowTransform"
     );
-    rt::string_leaf!(
-        Leaf352 -> IdentifierTransformType,
-        |s| [!::std::matches!(s, "identifier")] => IdentifierTransformType::from_listed_str(s)
-    );
     rt::object_reader!(
-        read_772, IdentifierTransform { r#type = "type", required => LeafRead<Leaf352>;
-        signal = "signal" => LeafRead<Leaf14>; r#as = "as", required => Union218<LeafRead<Leaf14>>;
-        } deny; contract[validators::v240], BASE0, "/definitions/identifierTransform"
+        read_772, IdentifierTransform {
+        r#type = "type", required => Listed<IdentifierTransformType>;
+        signal = "signal" => AnyString; r#as = "as", required => Union206<AnyString>; } deny;
+        contract[validators::v240], BASE0, "/definitions/identifierTransform"
     );
-    rt::string_leaf!(
-        Leaf353 -> VoronoiTransformType,
-        |s| [!::std::matches!(s, "voronoi")] => VoronoiTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check354 -> VoronoiTransformX, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check355 -> VoronoiTransformY, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check294 -> VoronoiTransformX, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check295 -> VoronoiTransformY, |v| rt::is_valid(validators::t9::<8>, v));
     rt::object_reader!(
-        read_774, VoronoiTransform { r#type = "type", required => LeafRead<Leaf353>;
-        signal = "signal" => LeafRead<Leaf14>; x = "x", required => ViaValue<Check354>;
-        y = "y", required => ViaValue<Check355>;
-        size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
-        extent = "extent" => Union93<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
-        r#as = "as" => Union218<LeafRead<Leaf14>>; } deny;
+        read_774, VoronoiTransform { r#type = "type", required => Listed<VoronoiTransformType>;
+        signal = "signal" => AnyString; x = "x", required => ViaValue<Check294>;
+        y = "y", required => ViaValue<Check295>;
+        size = "size" => Union85<VecOf<Union197, 2usize, 2usize>>;
+        extent = "extent" => Union85<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
+        r#as = "as" => Union206<AnyString>; } deny;
         contract[validators::v241], BASE0, "/definitions/voronoiTransform"
     );
-    rt::string_leaf!(
-        Leaf356 -> WordcloudTransformType,
-        |s| [!::std::matches!(s, "wordcloud")] => WordcloudTransformType::from_listed_str(s)
-    );
-    rt::via_value!(Check357 -> WordcloudTransformFont, |v| rt::is_valid(validators::t4::<15>, v));
+    rt::via_value!(Check296 -> WordcloudTransformFont, |v| rt::is_valid(validators::t4::<15>, v));
     rt::via_value!(
-        Check358 -> WordcloudTransformFontStyle, |v| rt::is_valid(validators::t4::<15>, v)
+        Check297 -> WordcloudTransformFontStyle, |v| rt::is_valid(validators::t4::<15>, v)
     );
     rt::via_value!(
-        Check359 -> WordcloudTransformFontWeight, |v| rt::is_valid(validators::t4::<15>, v)
+        Check298 -> WordcloudTransformFontWeight, |v| rt::is_valid(validators::t4::<15>, v)
     );
     rt::via_value!(
-        Check360 -> WordcloudTransformFontSize, |v| rt::is_valid(validators::t4::<14>, v)
+        Check299 -> WordcloudTransformFontSize, |v| rt::is_valid(validators::t4::<14>, v)
     );
     rt::union_reader!(
-        Union362, VisitUnion362 -> FontSizeRange { seq => FontSizeRange::Array;
+        Union301, VisitUnion301 -> FontSizeRange { seq => FontSizeRange::Array;
         R0: Vec<Ignore>, map => FontSizeRange::SignalRef;
         R1: SignalRef, null => |_| FontSizeRange::Null; R2: () } refuse bool number str
     );
-    type Union361 =
-        Union362<VecOf<Union208, 0usize, { usize::MAX }>, Typed<SignalRef>, LeafRead<Leaf256>>;
-    rt::via_value!(Check363 -> Rotate, |v| rt::is_valid(validators::t4::<14>, v));
-    rt::via_value!(Check364 -> Text, |v| rt::is_valid(validators::t9::<8>, v));
+    type Union300 = Union301<VecOf<Union197, 0usize, { usize::MAX }>, Typed<SignalRef>, AnyNull>;
+    rt::via_value!(Check302 -> Rotate, |v| rt::is_valid(validators::t4::<14>, v));
+    rt::via_value!(Check303 -> Text, |v| rt::is_valid(validators::t9::<8>, v));
     rt::via_value!(
-        Check365 -> WordcloudTransformPadding, |v| rt::is_valid(validators::t4::<14>, v)
+        Check304 -> WordcloudTransformPadding, |v| rt::is_valid(validators::t4::<14>, v)
     );
     rt::object_reader!(
-        read_776, WordcloudTransform { r#type = "type", required => LeafRead<Leaf356>;
-        signal = "signal" => LeafRead<Leaf14>;
-        size = "size" => Union93<VecOf<Union208, 2usize, 2usize>>;
-        font = "font" => ViaValue<Check357>; font_style = "fontStyle" => ViaValue<Check358>;
-        font_weight = "fontWeight" => ViaValue<Check359>;
-        font_size = "fontSize" => ViaValue<Check360>; font_size_range = "fontSizeRange" => Union361;
-        rotate = "rotate" => ViaValue<Check363>; text = "text" => ViaValue<Check364>;
-        spiral = "spiral" => Union218<LeafRead<Leaf14>>; padding = "padding" => ViaValue<Check365>;
-        r#as = "as" => Union93<VecOf<Union218<LeafRead<Leaf14>>, 7usize, 7usize>>; } deny;
+        read_776, WordcloudTransform { r#type = "type", required => Listed<WordcloudTransformType>;
+        signal = "signal" => AnyString; size = "size" => Union85<VecOf<Union197, 2usize, 2usize>>;
+        font = "font" => ViaValue<Check296>; font_style = "fontStyle" => ViaValue<Check297>;
+        font_weight = "fontWeight" => ViaValue<Check298>;
+        font_size = "fontSize" => ViaValue<Check299>; font_size_range = "fontSizeRange" => Union300;
+        rotate = "rotate" => ViaValue<Check302>; text = "text" => ViaValue<Check303>;
+        spiral = "spiral" => Union206<AnyString>; padding = "padding" => ViaValue<Check304>;
+        r#as = "as" => Union85<VecOf<Union206<AnyString>, 7usize, 7usize>>; } deny;
         contract[validators::v242], BASE0, "/definitions/wordcloudTransform"
     );
 }

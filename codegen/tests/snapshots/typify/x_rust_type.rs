@@ -25,12 +25,11 @@ pub type Marker = rt::Value;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead};
-    rt::string_leaf!(Leaf1 -> String, |s| [] => Some(s.to_owned()));
-    rt::value_leaf!(Leaf2 -> (), scalar |v| rt::is_valid(validators::t0::<0>, v));
+    use super::rt::fast::{AnyString, AnyValue, LeafRead};
+    rt::value_leaf!(Leaf1 -> (), scalar |v| rt::is_valid(validators::t0::<0>, v));
     rt::object_reader!(
-        read_0, AllTheThings { path = "path" => LeafRead<Leaf1>;
-        option_marker = "option_marker" => LeafRead<Leaf2>; } extra extra => AnyValue;
+        read_0, AllTheThings { path = "path" => AnyString;
+        option_marker = "option_marker" => LeafRead<Leaf1>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, "/$defs/AllTheThings"
     );
 }

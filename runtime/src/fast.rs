@@ -830,9 +830,10 @@ pub trait Leaf {
     fn scalar(v: Value) -> Result<Self::Out, Option<Value>>;
 }
 
-/// The leaf of a string whose schema asks nothing of it (what
-/// `string_leaf!(L -> String, |s| [] => Some(s.to_owned()))` would generate
-/// in every module); a member is read by [`AnyString`].
+/// The leaf of a string whose schema asks nothing of it, a member's value
+/// or a member name (what `string_leaf!(L -> String, |s| [] =>
+/// Some(s.to_owned()))` would generate in every module); a member is read
+/// by [`AnyString`].
 pub struct StringLeaf;
 
 impl Leaf for StringLeaf {
@@ -1543,20 +1544,6 @@ fn partial_map<K: Serialize, V: Serialize>(done: crate::Map<K, V>) -> Partial {
     p
 }
 
-/// A key leaf with no rule: any member name, kept as a `String`.
-pub struct AnyKey;
-
-impl Leaf for AnyKey {
-    type Out = String;
-    #[inline]
-    fn string(s: &str) -> Option<String> {
-        Some(s.to_owned())
-    }
-    fn scalar(v: Value) -> Result<String, Option<Value>> {
-        Err(Some(v))
-    }
-}
-
 /// [`Read`] for any JSON value, unchecked (a member no schema constrains).
 pub struct AnyValue;
 
@@ -1628,7 +1615,7 @@ mod tests {
 
     #[test]
     fn maps_refuse_repeated_names() {
-        type M = MapOf<AnyKey, LeafRead<Short>>;
+        type M = MapOf<StringLeaf, LeafRead<Short>>;
         let read = |s: &str| read_slice(s.as_bytes(), |d| M::read(d));
         let m = read(r#"{"b":"x","a":"y"}"#).unwrap();
         assert_eq!(m.keys().collect::<Vec<_>>(), ["b", "a"]);
@@ -1638,7 +1625,7 @@ mod tests {
 
     #[test]
     fn escaped_keys_are_read() {
-        type M = MapOf<AnyKey, AnyValue>;
+        type M = MapOf<StringLeaf, AnyValue>;
         let m = read_slice(br#"{"a\"b":1}"#, |d| M::read(d)).unwrap();
         assert!(m.contains_key("a\"b"));
     }

@@ -37,3 +37,32 @@ fn additional_properties_that_accept_everything_are_not_a_loop() {
     let typed = generated(r#"{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {"type": "string"}}"#);
     assert!(typed.contains("for (key, v) in x"), "{typed}");
 }
+
+/// A member whose schema is its `type` alone is read by the runtime's
+/// reader for that type and validated by `types::only`; one whose schema
+/// adds a condition keeps a reader and a validator of its own. An enum
+/// member is read by `Listed<E>` where its list is all the place says.
+#[test]
+fn a_type_alone_is_the_runtimes_and_a_type_with_more_is_the_modules() {
+    let code = generated(
+        r##"{"type": "object", "properties": {
+            "flag": {"type": "boolean"},
+            "on": {"type": "boolean", "const": true},
+            "name": {"type": "string"},
+            "short": {"type": "string", "maxLength": 3},
+            "level": {"$ref": "#/$defs/level"},
+            "loud": {"allOf": [{"$ref": "#/$defs/level"}], "maxLength": 4}
+        }, "$defs": {"level": {"enum": ["warn", "error"]}}}"##,
+    );
+    let reader = |field: &str| {
+        let at = code.find(&format!("{field} = \"{field}\"")).unwrap_or_else(|| panic!("no row for {field}: {code}"));
+        code[at..].split(';').next().unwrap().to_owned()
+    };
+    assert!(reader("flag").ends_with("=> AnyBool"), "{}", reader("flag"));
+    assert!(reader("name").ends_with("=> AnyString"), "{}", reader("name"));
+    assert!(reader("level").contains("=> Listed<") && reader("level").ends_with("Level>"), "{}", reader("level"));
+    for field in ["on", "short", "loud"] {
+        assert!(reader(field).contains("LeafRead<Leaf") || reader(field).contains("ViaValue<"), "{field}: {}", reader(field));
+    }
+    assert!(code.contains("rt::Check = only::<BOOLEAN>;"), "{code}");
+}

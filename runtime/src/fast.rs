@@ -1587,18 +1587,44 @@ mod tests {
 
     #[test]
     fn text_that_is_not_utf8_is_left_to_the_full_path() {
-        struct Any;
-        impl Leaf for Any {
-            type Out = String;
-            fn string(s: &str) -> Option<String> {
-                Some(s.to_owned())
-            }
-            fn scalar(v: Value) -> Result<String, Option<Value>> {
-                Err(Some(v))
+        assert_eq!(read_slice("\"é\"".as_bytes(), |d| AnyString::read(d)).as_deref(), Some("é"));
+        assert!(matches!(read_document(b"\"\xff\"", |d| AnyString::read(d)), Outcome::Declined));
+    }
+
+    #[test]
+    fn a_type_alone_is_checked_as_its_validator_would() {
+        // A value of another type is handed up, for the full path to say why.
+        assert_eq!(<OnlyType<bool, { crate::types::BOOLEAN }>>::scalar(Value::Bool(true)), Ok(true));
+        assert_eq!(<OnlyType<bool, { crate::types::BOOLEAN }>>::scalar(Value::from(1)), Err(Some(Value::from(1))));
+        assert_eq!(<OnlyType<(), { crate::types::NULL }>>::scalar(Value::Null), Ok(()));
+        assert_eq!(<OnlyType<(), { crate::types::NULL }>>::string("null"), None);
+        assert_eq!(read_slice(b"false", |d| AnyBool::read(d)), Some(false));
+        assert_eq!(read_slice(b"\"false\"", |d| AnyBool::read(d)), None);
+        assert!(read_slice(b"2", |d| AnyInteger::read(d)).is_some());
+        assert_eq!(read_slice(b"2.5", |d| AnyInteger::read(d)), None);
+        assert!(read_slice(b"2.5", |d| AnyNumber::read(d)).is_some());
+        assert_eq!(read_slice(b"null", |d| AnyNull::read(d)), Some(()));
+    }
+
+    #[test]
+    fn a_closed_enum_reads_its_listed_strings_only() {
+        #[derive(Debug, PartialEq)]
+        enum Level {
+            Warn,
+        }
+        impl Serialize for Level {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str("warn")
             }
         }
-        assert_eq!(read_slice("\"é\"".as_bytes(), |d| LeafRead::<Any>::read(d)).as_deref(), Some("é"));
-        assert!(matches!(read_document(b"\"\xff\"", |d| LeafRead::<Any>::read(d)), Outcome::Declined));
+        impl ListedStr for Level {
+            fn from_listed_str(s: &str) -> Option<Self> {
+                (s == "warn").then_some(Level::Warn)
+            }
+        }
+        assert_eq!(read_slice(b"\"warn\"", |d| Listed::<Level>::read(d)), Some(Level::Warn));
+        assert_eq!(read_slice(b"\"off\"", |d| Listed::<Level>::read(d)), None);
+        assert_eq!(read_slice(b"1", |d| Listed::<Level>::read(d)), None);
     }
 
     #[test]

@@ -103,7 +103,7 @@ enum Leaf {
     /// `StringLeaf`, read by `AnyString`.
     AnyString,
     /// `OnlyType<T, { types::SET }>`, read by `reader` (`AnyBool`): `(T, SET, reader)`.
-    OnlyType(&'static str, &'static str, &'static str),
+    OnlyType(TokenStream, &'static str, &'static str),
     /// `ListedLeaf<E>` of closed string enum `E`, read by `Listed<E>`.
     Listed(TokenStream),
 }
@@ -116,7 +116,7 @@ impl Leaf {
             Leaf::AnyString => quote!(#rt::fast::StringLeaf),
             Leaf::Listed(e) => quote!(#rt::fast::ListedLeaf<#e>),
             Leaf::OnlyType(ty, set, _) => {
-                let (ty, set): (TokenStream, Ident) = (ty.parse().unwrap_or_default(), Ident::new(set, Span::call_site()));
+                let set = Ident::new(set, Span::call_site());
                 quote!(#rt::fast::OnlyType<#ty, { #rt::types::#set }>)
             }
         }
@@ -139,17 +139,17 @@ impl Leaf {
 /// The runtime's leaf for a scalar of Rust type `t` whose schemas are all
 /// `t`'s own JSON type and nothing more (`"type": "boolean"`): it checks
 /// what a generated leaf would.
-fn any_scalar(validators: &Validators, schemas: &[NodeId], t: &TypeRef) -> Option<Leaf> {
+fn any_scalar(validators: &Validators, schemas: &[NodeId], t: &TypeRef, rt: &TokenStream) -> Option<Leaf> {
     let (first, rest) = schemas.split_first()?;
     let mask = validators.only_type(*first)?;
     if rest.iter().any(|n| validators.only_type(*n) != Some(mask)) {
         return None;
     }
     Some(match (t, mask) {
-        (TypeRef::Bool, TypeSet::BOOLEAN) => Leaf::OnlyType("bool", "BOOLEAN", "AnyBool"),
-        (TypeRef::Number, TypeSet::NUMBER) => Leaf::OnlyType("rt::Number", "NUMBER", "AnyNumber"),
-        (TypeRef::Integer, TypeSet::INTEGER) => Leaf::OnlyType("rt::Integer", "INTEGER", "AnyInteger"),
-        (TypeRef::Null, TypeSet::NULL) => Leaf::OnlyType("()", "NULL", "AnyNull"),
+        (TypeRef::Bool, TypeSet::BOOLEAN) => Leaf::OnlyType(quote!(bool), "BOOLEAN", "AnyBool"),
+        (TypeRef::Number, TypeSet::NUMBER) => Leaf::OnlyType(quote!(#rt::Number), "NUMBER", "AnyNumber"),
+        (TypeRef::Integer, TypeSet::INTEGER) => Leaf::OnlyType(quote!(#rt::Integer), "INTEGER", "AnyInteger"),
+        (TypeRef::Null, TypeSet::NULL) => Leaf::OnlyType(quote!(()), "NULL", "AnyNull"),
         _ => return None,
     })
 }
@@ -711,7 +711,7 @@ impl<'a> Readers<'a> {
             _ => true,
         };
         if !is_string {
-            if let Some(any) = any_scalar(validators, schemas, t) {
+            if let Some(any) = any_scalar(validators, schemas, t, &rt) {
                 return any;
             }
             let check = self.validate(validators, schemas, quote!(v));

@@ -701,7 +701,7 @@ macro_rules! __debug_field {
 
 /// A generated module's free functions, `validate` and `is_valid`, against
 /// its root schema (its validator, resource URI and pointer); with the root
-/// type named, that type's inherent functions too ([`root_api!`]).
+/// type named, that type's inherent functions too ([`root_api!`](crate::root_api!)).
 ///
 /// `module_api!(validators::v0, "https://example.com/commands.json", "", Command);`
 #[macro_export]

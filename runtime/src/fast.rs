@@ -858,12 +858,19 @@ impl<T: FromValue + Serialize, const TYPES: u8> Leaf for OnlyType<T, TYPES> {
         None
     }
     fn scalar(value: Value) -> Result<T, Option<Value>> {
-        if !crate::is_valid(crate::types::only::<TYPES>, &value) {
-            return Err(Some(value));
-        }
-        // Valid but not convertible: only the full path can say why.
-        T::from_value(value).map_err(|_| None)
+        checked_scalar(value, |v| crate::is_valid(crate::types::only::<TYPES>, v))
     }
+}
+
+/// A scalar leaf's [`Leaf::scalar`]: a value `valid` refuses is handed up
+/// (`Err(Some(v))`); a valid one that does not convert is left to the full
+/// path (`Err(None)`), which alone can say why.
+#[inline]
+pub fn checked_scalar<T: FromValue>(value: Value, valid: impl FnOnce(&Value) -> bool) -> Result<T, Option<Value>> {
+    if !valid(&value) {
+        return Err(Some(value));
+    }
+    T::from_value(value).map_err(|_| None)
 }
 
 /// A closed string enum (`string_enum!`): the value a listed string names.

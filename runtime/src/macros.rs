@@ -805,12 +805,7 @@ macro_rules! value_leaf {
                 ::std::option::Option::None
             }
             fn scalar(value: $crate::Value) -> ::std::result::Result<$out, ::std::option::Option<$crate::Value>> {
-                let $v = &value;
-                if !$check {
-                    return ::std::result::Result::Err(::std::option::Option::Some(value));
-                }
-                // Valid but not convertible: only the full path can say why.
-                $crate::FromValue::from_value(value).map_err(|_| ::std::option::Option::None)
+                $crate::fast::checked_scalar(value, |$v| $check)
             }
         }
     };

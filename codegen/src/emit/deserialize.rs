@@ -154,6 +154,11 @@ fn any_scalar(validators: &Validators, schemas: &[NodeId], t: &TypeRef, rt: &Tok
     })
 }
 
+/// The refusal of a string `s` outside an `enum`'s `strings`, as a leaf writes it.
+fn unlisted(strings: &[&str]) -> TokenStream {
+    quote!(!::std::matches!(s, #(#strings)|*))
+}
+
 /// Every node's keywords, `true` schemas left out.
 fn kws<'i>(ir: &'i Ir, conj: &[NodeId]) -> impl Iterator<Item = &'i Keywords> + 'i {
     let conj = conj.to_vec();
@@ -412,7 +417,7 @@ impl<'a> Readers<'a> {
                 if strings.is_empty() {
                     quote!(true)
                 } else {
-                    quote!(!::std::matches!(s, #(#strings)|*))
+                    unlisted(&strings)
                 }
             }
             Check::Count { subject: Subject::String, helper, bound } => {
@@ -727,9 +732,9 @@ impl<'a> Readers<'a> {
         if let TypeRef::Named(id) = t {
             if let Kind::StringEnum { values, open: false, .. } = &self.plan.types[*id].kind {
                 // The place's one condition is the enum's own list: the enum's conversion says it all.
-                let listed = values.iter().map(|(_, json)| json);
+                let listed: Vec<&str> = values.iter().map(|(_, json)| json.as_str()).collect();
                 if let [only] = refuse.as_slice() {
-                    if only.to_string() == quote!(!::std::matches!(s, #(#listed)|*)).to_string() {
+                    if only.to_string() == unlisted(&listed).to_string() {
                         return Leaf::Listed(out_ty.clone());
                     }
                 }

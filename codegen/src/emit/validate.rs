@@ -128,8 +128,11 @@ impl<'a> Validators<'a> {
     }
 
     /// The type set of a subschema whose one assertion is its `type` (every
-    /// other keyword, if any, looks only at values `type` refuses): its
-    /// validator is the runtime's `types::only`, and a reader may check that alone.
+    /// other keyword, if any, looks only at values `type` refuses): a value
+    /// is valid exactly when its type is in the set, so a reader may check
+    /// that alone. (Its validator is the runtime's `types::only` only when
+    /// its body is that check alone: the other keywords' checks may still
+    /// report errors of their own on a value of the wrong type.)
     pub fn only_type(&self, node: NodeId) -> Option<u8> {
         let Body::Schema(k) = &self.ir.nodes[node].body else { return None };
         let program = Program::of(k, self.format_assertion);
@@ -291,7 +294,7 @@ impl<'a> Validators<'a> {
         // A `type` check alone is the runtime's validator, named here.
         let type_only = match &self.ir.nodes[id].body {
             Body::Schema(k) if mode == Mode::Plain => match Program::of(k, self.format_assertion).value.as_slice() {
-                [Check::Type(t)] if body.to_string() == type_check(t.0).to_string() => Some(only_type(t.0)),
+                [Check::Type(t)] if body.to_string() == type_check(t.0).to_string() => Some(only_validator(t.0)),
                 _ => None,
             },
             _ => None,
@@ -1126,7 +1129,7 @@ fn type_check(mask: u8) -> TokenStream {
 /// The runtime's validator for a subschema that is its `type` alone, as the
 /// validators module names it (which imports the runtime's `types`):
 /// `only::<STRING>`, `only::<{ NULL | STRING }>`.
-fn only_type(mask: u8) -> TokenStream {
+fn only_validator(mask: u8) -> TokenStream {
     let set = type_set(mask);
     if mask.count_ones() == 1 {
         quote!(only::<#set>)

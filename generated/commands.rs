@@ -913,21 +913,21 @@ mod fast {
             if let Some(t) = self.tag {
                 p.keep_value("type", rt::Value::String(t.into_owned()));
             }
-            if let Some(c) = self.command {
+            if let Some(c) = &self.command {
                 if ::std::matches!(c, Command::Unknown { .. }) {
                     p.keep_fields(|m| c.write_payload("payload", m));
                 } else {
-                    p.settle("payload", Some(c));
+                    p.settle("payload", &self.command);
                 }
             }
             p.keep_raw("payload", self.raw);
-            p.settle("protocolVersion", self.f0);
-            p.settle("commandId", self.f1);
-            p.settle("runId", self.f3);
-            p.settle("issuedAt", self.f4);
-            p.settle("actor", self.f5);
-            p.settle("expectedSequence", self.f6);
-            p.settle("auth", self.f8);
+            p.settle("protocolVersion", &self.f0);
+            p.settle("commandId", &self.f1);
+            p.settle("runId", &self.f3);
+            p.settle("issuedAt", &self.f4);
+            p.settle("actor", &self.f5);
+            p.settle("expectedSequence", &self.f6);
+            p.settle("auth", &self.f8);
             p.keep_extra(self.unknown);
             p.keep_broken(self.bad);
             p

@@ -329,7 +329,10 @@ impl Partial {
     }
 
     /// A member read and checked, if present, back as JSON.
-    pub fn keep<T: Serialize>(&mut self, name: &str, x: Option<T>) {
+    ///
+    /// It is borrowed, as in [`settle`](Self::settle): a reader's slots
+    /// are dropped once, as a whole, after they are handed up.
+    pub fn keep<T: Serialize>(&mut self, name: &str, x: &Option<T>) {
         if let Some(x) = x {
             self.put(name.to_owned(), x);
         }
@@ -337,7 +340,7 @@ impl Partial {
 
     /// A member read and checked, if present, left out of the object:
     /// the validators take it as present and valid ([`Settled`]).
-    pub fn settle<T>(&mut self, name: &'static str, x: Option<T>) {
+    pub fn settle<T>(&mut self, name: &'static str, x: &Option<T>) {
         if x.is_some() {
             self.absent.push(name);
         }

@@ -782,7 +782,7 @@ impl<'a> Readers<'a> {
         let how = if kept { quote!(keep) } else { quote!(settle) };
         Member {
             slot: quote!(#local: ::std::option::Option<<#reader as #rt::fast::Read>::Out>,),
-            keep: quote!(p.#how(#json, self.#local);),
+            keep: quote!(p.#how(#json, &self.#local);),
             kept,
             arm: quote!(#json => s.bad.read::<#reader, _>(k, &mut m, &mut s.#local, &mut spare)?,),
             missing: if f.required { quote!(|| s.#local.is_none()) } else { quote!() },
@@ -1019,12 +1019,12 @@ impl<'a> Readers<'a> {
         let payload_settles = self.settles(&conj, &payload) && !known.iter().flat_map(|(_, s)| s).any(|n| self.own_resource(*n));
         let keep_command = match (payload_settles, catch_all.is_some()) {
             (false, _) => quote!(p.keep_fields(|m| c.write_payload(#payload, m));),
-            (true, false) => quote!(p.settle(#payload, ::std::option::Option::Some(c));),
+            (true, false) => quote!(p.settle(#payload, &self.command);),
             (true, true) => quote! {
                 if ::std::matches!(c, #enum_name::Unknown { .. }) {
                     p.keep_fields(|m| c.write_payload(#payload, m));
                 } else {
-                    p.settle(#payload, ::std::option::Option::Some(c));
+                    p.settle(#payload, &self.command);
                 }
             },
         };
@@ -1082,7 +1082,7 @@ impl<'a> Readers<'a> {
                     if let ::std::option::Option::Some(t) = self.tag {
                         p.keep_value(#tag, #rt::Value::String(t.into_owned()));
                     }
-                    if let ::std::option::Option::Some(c) = self.command {
+                    if let ::std::option::Option::Some(c) = &self.command {
                         #keep_command
                     }
                     p.keep_raw(#payload, self.raw);

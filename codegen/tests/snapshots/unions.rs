@@ -448,15 +448,15 @@ mod fast {
             if let Some(t) = self.tag {
                 p.keep_value("type", rt::Value::String(t.into_owned()));
             }
-            if let Some(c) = self.command {
+            if let Some(c) = &self.command {
                 if ::std::matches!(c, EventBody::Unknown { .. }) {
                     p.keep_fields(|m| c.write_payload("data", m));
                 } else {
-                    p.settle("data", Some(c));
+                    p.settle("data", &self.command);
                 }
             }
             p.keep_raw("data", self.raw);
-            p.settle("at", self.f2);
+            p.settle("at", &self.f2);
             p.keep_extra(self.unknown);
             p.keep_broken(self.bad);
             p

@@ -183,6 +183,16 @@ impl<K: FromKey + std::hash::Hash + Eq, V: FromValue> FromValue for indexmap::In
     }
 }
 
+/// Converts member `key` of an object into its slot, naming it in any
+/// mismatch. Never inlined: a struct's conversion is then one call per
+/// member and its slots stay in memory, where inlined conversions made
+/// LLVM's release build superlinear in the members.
+#[inline(never)]
+pub fn member_into<T: FromValue>(slot: &mut Option<T>, key: &str, v: Value) -> Result<(), Mismatch> {
+    *slot = Some(member(key, v)?);
+    Ok(())
+}
+
 /// Converts member `key` of an object, naming it in any mismatch.
 pub fn member<T: FromValue>(key: &str, v: Value) -> Result<T, Mismatch> {
     T::from_value(v).map_err(|e| e.within(key))

@@ -494,7 +494,7 @@ macro_rules! object {
                 let mut rest = $crate::Extra::new();
                 for (k, x) in m {
                     match k.as_str() {
-                        $($json => $field = ::std::option::Option::Some($crate::member($json, x)?),)*
+                        $($json => $crate::member_into(&mut $field, $json, x)?,)*
                         $($tag => {})?
                         _ => {
                             let x = $crate::member(&k, x)?;
@@ -540,7 +540,7 @@ macro_rules! object {
                 $(let mut $field = ::std::option::Option::None;)*
                 for (k, x) in m {
                     match k.as_str() {
-                        $($json => $field = ::std::option::Option::Some($crate::member($json, x)?),)*
+                        $($json => $crate::member_into(&mut $field, $json, x)?,)*
                         $($tag => {})?
                         _ => return ::std::result::Result::Err($crate::Mismatch::new(::std::format!("no member `{k}`"))),
                     }
@@ -581,7 +581,7 @@ macro_rules! object_variant {
                 let mut rest = $crate::Extra::new();
                 for (k, x) in m {
                     match k.as_str() {
-                        $($json => $field = ::std::option::Option::Some($crate::member($json, x)?),)*
+                        $($json => $crate::member_into(&mut $field, $json, x)?,)*
                         $($tag => {})?
                         _ => {
                             let x = $crate::member(&k, x)?;
@@ -603,7 +603,7 @@ macro_rules! object_variant {
                 $(let mut $field = ::std::option::Option::None;)*
                 for (k, x) in m {
                     match k.as_str() {
-                        $($json => $field = ::std::option::Option::Some($crate::member($json, x)?),)*
+                        $($json => $crate::member_into(&mut $field, $json, x)?,)*
                         $($tag => {})?
                         _ => return ::std::result::Result::Err($crate::Mismatch::new(::std::format!("no member `{k}`"))),
                     }
@@ -967,12 +967,10 @@ macro_rules! object_reader {
                         /// unknown ones): the map never grows (settled members
                         /// are left out of it).
                         ///
-                        /// The slots are borrowed, not moved out one by one:
-                        /// with a move per member, each member's drop is code
-                        /// of its own between calls that may unwind, and LLVM
-                        /// optimises that in time superlinear in the members
-                        /// (a release build of an 836-member struct took 16
-                        /// minutes; borrowed, 28 s).
+                        /// The slots are borrowed, not moved out member by
+                        /// member: moved, the release build took time
+                        /// superlinear in the members (an 836-member struct:
+                        /// 16 minutes; borrowed, 28 s).
                         #[cold]
                         fn partial(&mut self, more: usize) -> $crate::fast::Partial {
                             let mut p = $crate::fast::Partial::with_capacity(0 $(+ $crate::__fast_kept!([$($flag)*]))* + self.bad.len() + more);

@@ -13,6 +13,9 @@ pub mod annotated_refs {
 pub mod arrays {
     include!("snapshots/arrays.rs");
 }
+pub mod closed_envelope {
+    include!("snapshots/closed_envelope.rs");
+}
 pub mod awkward_names {
     include!("snapshots/awkward_names.rs");
 }
@@ -122,6 +125,19 @@ fn envelopes_keep_unknown_commands_verbatim() {
     assert!(matches!(u.envelope.unwrap().event_body, unions::EventBody::Created(ref c) if c.by == "ada"));
     // A known type with the wrong payload is refused, not read as unknown.
     assert!(unions::Unions::from_json_value(json!({"envelope": {"type": "created", "data": {}}})).is_err());
+}
+
+#[test]
+fn envelopes_without_a_catch_all_read_known_commands_and_refuse_others() {
+    let e: closed_envelope::Event = round_trip(json!({"type": "deleted", "data": {"reason": "spam"}, "at": "now"}));
+    assert_eq!(e.at.as_deref(), Some("now"));
+    // A payload that breaks its command's rule hands the object up, and the
+    // validators report it where it is.
+    let bad = json!({"type": "created", "data": {}, "at": "now"});
+    assert!(closed_envelope::Event::from_json_value(bad.clone()).is_err());
+    let errors = closed_envelope::validate(&bad).unwrap_err();
+    assert!(errors.0.iter().any(|e| e.instance_location == "/data"), "{errors:?}");
+    assert!(!closed_envelope::is_valid(&json!({"type": "archived", "data": {}})));
 }
 
 #[test]

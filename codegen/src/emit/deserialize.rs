@@ -1018,13 +1018,19 @@ impl<'a> Readers<'a> {
         // `properties` entry the reader checked; an unknown command's as JSON.
         let payload_settles = self.settles(&conj, &payload) && !known.iter().flat_map(|(_, s)| s).any(|n| self.own_resource(*n));
         let keep_command = match (payload_settles, catch_all.is_some()) {
-            (false, _) => quote!(p.keep_fields(|m| c.write_payload(#payload, m));),
+            (false, _) => quote! {
+                if let ::std::option::Option::Some(c) = &self.command {
+                    p.keep_fields(|m| c.write_payload(#payload, m));
+                }
+            },
             (true, false) => quote!(p.settle(#payload, &self.command);),
             (true, true) => quote! {
-                if ::std::matches!(c, #enum_name::Unknown { .. }) {
-                    p.keep_fields(|m| c.write_payload(#payload, m));
-                } else {
-                    p.settle(#payload, &self.command);
+                if let ::std::option::Option::Some(c) = &self.command {
+                    if ::std::matches!(c, #enum_name::Unknown { .. }) {
+                        p.keep_fields(|m| c.write_payload(#payload, m));
+                    } else {
+                        p.settle(#payload, &self.command);
+                    }
                 }
             },
         };
@@ -1082,9 +1088,7 @@ impl<'a> Readers<'a> {
                     if let ::std::option::Option::Some(t) = self.tag {
                         p.keep_value(#tag, #rt::Value::String(t.into_owned()));
                     }
-                    if let ::std::option::Option::Some(c) = &self.command {
-                        #keep_command
-                    }
+                    #keep_command
                     p.keep_raw(#payload, self.raw);
                     #(#keeps)*
                     p.keep_broken(self.bad);

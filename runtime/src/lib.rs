@@ -35,7 +35,7 @@ mod spelled;
 mod validate;
 
 pub use contract::{deserialize_checked, is_valid, is_valid_with, relay, validate_with, Contract, ParseError, Relay};
-pub use convert::{member, member_into, missing, variant, FromKey, FromValue, Mismatch, ObjectFields};
+pub use convert::{member, member_into, missing, nothing_written, variant, write_member, write_optional, FromKey, FromValue, Mismatch, ObjectFields};
 pub use datetime::DateTime;
 pub use defaults::{StringEnum, WithDefault};
 pub use error::{max_errors, set_max_errors, SchemaPath, ValidationError, ValidationErrors, DEFAULT_MAX_ERRORS, MORE_ERRORS};

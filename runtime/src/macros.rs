@@ -493,14 +493,15 @@ macro_rules! object {
                 $(let mut $field = ::std::option::Option::None;)*
                 let mut rest = $crate::Extra::new();
                 for (k, x) in m {
-                    match k.as_str() {
-                        $($json => $crate::member_into(&mut $field, $json, x)?,)*
-                        $($tag => {})?
-                        _ => {
-                            let x = $crate::member(&k, x)?;
+                    // One `?` after the match, not one in each arm (see `object_reader!`).
+                    let converted: ::std::result::Result<(), $crate::Mismatch> = match k.as_str() {
+                        $($json => $crate::member_into(&mut $field, $json, x),)*
+                        $($tag => ::std::result::Result::Ok(()),)?
+                        _ => $crate::member(&k, x).map(|x| {
                             rest.insert(k, x);
-                        }
-                    }
+                        }),
+                    };
+                    converted?;
                 }
                 ::std::result::Result::Ok(Self {
                     $($field: $crate::__take!([$($flag)*], $field, $json),)*
@@ -511,7 +512,12 @@ macro_rules! object {
         impl $crate::ObjectFields for $name {
             fn write_fields<M: $crate::__private::serde::ser::SerializeMap>(&self, m: &mut M) -> ::std::result::Result<(), M::Error> {
                 $(m.serialize_entry($tag, $tag_value)?;)?
-                $($crate::__write!([$($flag)*], m, $json, &self.$field);)*
+                // One call per member, no `?` in each (see `object_reader!`);
+                // the first failed write stops the rest.
+                #[allow(unused_mut)]
+                let mut written = $crate::nothing_written(m);
+                $($crate::__write!([$($flag)*], written, m, $json, &self.$field);)*
+                written?;
                 for (k, x) in &self.$extra {
                     m.serialize_entry(k, x)?;
                 }
@@ -539,11 +545,13 @@ macro_rules! object {
                 };
                 $(let mut $field = ::std::option::Option::None;)*
                 for (k, x) in m {
-                    match k.as_str() {
-                        $($json => $crate::member_into(&mut $field, $json, x)?,)*
-                        $($tag => {})?
-                        _ => return ::std::result::Result::Err($crate::Mismatch::new(::std::format!("no member `{k}`"))),
-                    }
+                    // One `?` after the match, not one in each arm (see `object_reader!`).
+                    let converted: ::std::result::Result<(), $crate::Mismatch> = match k.as_str() {
+                        $($json => $crate::member_into(&mut $field, $json, x),)*
+                        $($tag => ::std::result::Result::Ok(()),)?
+                        _ => ::std::result::Result::Err($crate::Mismatch::new(::std::format!("no member `{k}`"))),
+                    };
+                    converted?;
                 }
                 ::std::result::Result::Ok(Self {
                     $($field: $crate::__take!([$($flag)*], $field, $json),)*
@@ -553,7 +561,12 @@ macro_rules! object {
         impl $crate::ObjectFields for $name {
             fn write_fields<M: $crate::__private::serde::ser::SerializeMap>(&self, m: &mut M) -> ::std::result::Result<(), M::Error> {
                 $(m.serialize_entry($tag, $tag_value)?;)?
-                $($crate::__write!([$($flag)*], m, $json, &self.$field);)*
+                // One call per member, no `?` in each (see `object_reader!`);
+                // the first failed write stops the rest.
+                #[allow(unused_mut)]
+                let mut written = $crate::nothing_written(m);
+                $($crate::__write!([$($flag)*], written, m, $json, &self.$field);)*
+                written?;
                 ::std::result::Result::Ok(())
             }
         }
@@ -580,14 +593,15 @@ macro_rules! object_variant {
                 $(let mut $field = ::std::option::Option::None;)*
                 let mut rest = $crate::Extra::new();
                 for (k, x) in m {
-                    match k.as_str() {
-                        $($json => $crate::member_into(&mut $field, $json, x)?,)*
-                        $($tag => {})?
-                        _ => {
-                            let x = $crate::member(&k, x)?;
+                    // One `?` after the match, not one in each arm (see `object_reader!`).
+                    let converted: ::std::result::Result<(), $crate::Mismatch> = match k.as_str() {
+                        $($json => $crate::member_into(&mut $field, $json, x),)*
+                        $($tag => ::std::result::Result::Ok(()),)?
+                        _ => $crate::member(&k, x).map(|x| {
                             rest.insert(k, x);
-                        }
-                    }
+                        }),
+                    };
+                    converted?;
                 }
                 ::std::result::Result::Ok(Self::$variant {
                     $($field: $crate::__take!([$($req)?], $field, $json),)*
@@ -602,11 +616,13 @@ macro_rules! object_variant {
             $crate::Value::Object(m) => {
                 $(let mut $field = ::std::option::Option::None;)*
                 for (k, x) in m {
-                    match k.as_str() {
-                        $($json => $crate::member_into(&mut $field, $json, x)?,)*
-                        $($tag => {})?
-                        _ => return ::std::result::Result::Err($crate::Mismatch::new(::std::format!("no member `{k}`"))),
-                    }
+                    // One `?` after the match, not one in each arm (see `object_reader!`).
+                    let converted: ::std::result::Result<(), $crate::Mismatch> = match k.as_str() {
+                        $($json => $crate::member_into(&mut $field, $json, x),)*
+                        $($tag => ::std::result::Result::Ok(()),)?
+                        _ => ::std::result::Result::Err($crate::Mismatch::new(::std::format!("no member `{k}`"))),
+                    };
+                    converted?;
                 }
                 ::std::result::Result::Ok(Self::$variant {
                     $($field: $crate::__take!([$($req)?], $field, $json),)*
@@ -629,7 +645,11 @@ macro_rules! object_variant_serialize {
         use $crate::__private::serde::ser::{SerializeMap as _, Serializer as _};
         let mut m = $s.serialize_map(::std::option::Option::None)?;
         $(m.serialize_entry($tag, $tag_value)?;)?
-        $($crate::__write!([$($req)?], m, $json, $field);)*
+        // As `object!`'s `write_fields`: one call per member, no `?` in each.
+        #[allow(unused_mut)]
+        let mut written = $crate::nothing_written(&m);
+        $($crate::__write!([$($req)?], written, &mut m, $json, $field);)*
+        written?;
         $(for (k, x) in $extra {
             m.serialize_entry(k, x)?;
         })?
@@ -678,13 +698,11 @@ macro_rules! __take {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __write {
-    ([required $($flag:ident)*], $m:ident, $json:literal, $value:expr) => {
-        $m.serialize_entry($json, $value)?
+    ([required $($flag:ident)*], $written:ident, $m:expr, $json:literal, $value:expr) => {
+        $crate::write_member(&mut $written, $m, $json, $value)
     };
-    ([$($flag:ident)*], $m:ident, $json:literal, $value:expr) => {
-        if let ::std::option::Option::Some(x) = $value {
-            $m.serialize_entry($json, x)?
-        }
+    ([$($flag:ident)*], $written:ident, $m:expr, $json:literal, $value:expr) => {
+        $crate::write_optional(&mut $written, $m, $json, $value)
     };
 }
 
@@ -985,14 +1003,17 @@ macro_rules! object_reader {
                     let mut $spare = ::std::option::Option::None;
                     $($decl)*
                     while let ::std::option::Option::Some($crate::fast::Key($k)) = $m.next_key::<$crate::fast::Key<'de>>()? {
-                        match &*$k {
-                            $($json => {
-                                if let ::std::result::Result::Err(e) = $crate::fast::read_member::<$reader, _>(&mut $m, &mut $s.$field) {
-                                    $s.bad.failed($k, e, &mut $spare)?;
-                                }
-                            })*
-                            _ => { $($other)* }
-                        }
+                        // One call per member and one `?` after the match: a
+                        // `?` in each arm made type checking and borrow
+                        // checking of a large object's reader slower.
+                        let read = match &*$k {
+                            $($json => $s.bad.read::<$reader, _>($k, &mut $m, &mut $s.$field, &mut $spare),)*
+                            _ => {
+                                $($other)*
+                                ::std::result::Result::Ok(())
+                            }
+                        };
+                        read?;
                     }
                     if !$s.bad.is_empty() $(|| $crate::__fast_missing!([$($flag)*], $s.$field))* {
                         let mut $p = $s.partial($more);

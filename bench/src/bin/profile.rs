@@ -11,7 +11,8 @@
 //! typed value), `typed-full` (the same by the
 //! full path: bytes → Value → validators → typed), `validate` (Value → validate),
 //! `convert` (Value → typed, no validation), `errors` (invalid documents →
-//! every error), `typed-validate` (typed value → `validate()`).
+//! every error), `typed-validate` (typed value → `validate()`), `write`
+//! (typed value → JSON bytes).
 //!
 //! The collecting path alone: `invalid-value` (invalid documents → Value),
 //! `invalid-validate` (invalid Value → every error, no parse); and
@@ -38,9 +39,10 @@ fn run<T: Contract>(
 ) {
     let values = set.values();
     let invalid_values = invalid.values();
-    // Built once, outside the rounds: `typed-validate` measures `validate()` alone.
+    // Built once, outside the rounds: `typed-validate` measures `validate()`
+    // alone, `write` serialisation alone.
     let typed: Vec<T> =
-        if what.split('/').any(|w| w == "typed-validate") { values.iter().map(|v| T::from_json_value(v.clone()).unwrap()).collect() } else { Vec::new() };
+        if what.split('/').any(|w| w == "typed-validate" || w == "write") { values.iter().map(|v| T::from_json_value(v.clone()).unwrap()).collect() } else { Vec::new() };
     let round = |what: &str| {
         match what {
             "value" => set.docs.iter().for_each(|d| {
@@ -95,6 +97,9 @@ fn run<T: Contract>(
             }),
             "typed-validate" => typed.iter().for_each(|t| {
                 black_box(t.validate().unwrap());
+            }),
+            "write" => typed.iter().for_each(|t| {
+                black_box(serde_json::to_vec(t).unwrap());
             }),
             // Every string in the documents against every pattern of the
             // seed: `regress` alone, then our `Pattern` (byte loop when the

@@ -242,3 +242,45 @@ pub trait ObjectFields {
         map.end()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A map that records the keys written and refuses the key `bad`.
+    #[derive(Default)]
+    struct Recorder(Vec<String>);
+
+    impl SerializeMap for Recorder {
+        type Ok = ();
+        type Error = serde_json::Error;
+        fn serialize_key<K: serde::Serialize + ?Sized>(&mut self, key: &K) -> Result<(), Self::Error> {
+            let key = serde_json::to_value(key)?;
+            if key == "bad" {
+                return Err(serde::ser::Error::custom("refused"));
+            }
+            self.0.push(key.as_str().unwrap_or_default().to_owned());
+            Ok(())
+        }
+        fn serialize_value<V: serde::Serialize + ?Sized>(&mut self, _value: &V) -> Result<(), Self::Error> {
+            Ok(())
+        }
+        fn end(self) -> Result<(), Self::Error> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn members_after_a_failed_write_are_not_written() {
+        let mut map = Recorder::default();
+        let mut written = nothing_written(&map);
+        write_member(&mut written, &mut map, "a", &1);
+        write_optional(&mut written, &mut map, "absent", &None::<u8>);
+        write_optional(&mut written, &mut map, "b", &Some(2));
+        write_member(&mut written, &mut map, "bad", &3);
+        write_member(&mut written, &mut map, "c", &4);
+        write_optional(&mut written, &mut map, "d", &Some(5));
+        assert_eq!(map.0, ["a", "b"]);
+        assert_eq!(written.unwrap_err().to_string(), "refused");
+    }
+}

@@ -41,8 +41,11 @@ fn run<T: Contract>(
     let invalid_values = invalid.values();
     // Built once, outside the rounds: `typed-validate` measures `validate()`
     // alone, `write` serialisation alone.
-    let typed: Vec<T> =
-        if what.split('/').any(|w| w == "typed-validate" || w == "write") { values.iter().map(|v| T::from_json_value(v.clone()).unwrap()).collect() } else { Vec::new() };
+    let typed: Vec<T> = if what.split('/').any(|w| w == "typed-validate" || w == "write") {
+        values.iter().map(|v| T::from_json_value(v.clone()).unwrap()).collect()
+    } else {
+        Vec::new()
+    };
     let round = |what: &str| {
         match what {
             "value" => set.docs.iter().for_each(|d| {

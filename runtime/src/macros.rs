@@ -492,17 +492,9 @@ macro_rules! object {
                 };
                 $(let mut $field = ::std::option::Option::None;)*
                 let mut rest = $crate::Extra::new();
-                for (k, x) in m {
-                    // One `?` after the match, not one in each arm (see `object_reader!`).
-                    let converted: ::std::result::Result<(), $crate::Mismatch> = match k.as_str() {
-                        $($json => $crate::member_into(&mut $field, $json, x),)*
-                        $($tag => ::std::result::Result::Ok(()),)?
-                        _ => $crate::member(&k, x).map(|x| {
-                            rest.insert(k, x);
-                        }),
-                    };
-                    converted?;
-                }
+                $crate::__convert_members!(m { $($field = $json;)* } [$($tag)?] |k, x| $crate::member(&k, x).map(|x| {
+                    rest.insert(k, x);
+                }));
                 ::std::result::Result::Ok(Self {
                     $($field: $crate::__take!([$($flag)*], $field, $json),)*
                     $extra: rest,
@@ -512,12 +504,7 @@ macro_rules! object {
         impl $crate::ObjectFields for $name {
             fn write_fields<M: $crate::__private::serde::ser::SerializeMap>(&self, m: &mut M) -> ::std::result::Result<(), M::Error> {
                 $(m.serialize_entry($tag, $tag_value)?;)?
-                // One call per member, no `?` in each (see `object_reader!`);
-                // the first failed write stops the rest.
-                #[allow(unused_mut)]
-                let mut written = $crate::nothing_written(m);
-                $($crate::__write!([$($flag)*], written, m, $json, &self.$field);)*
-                written?;
+                $crate::__write_members!(m, $([$($flag)*] $json => &self.$field;)*);
                 for (k, x) in &self.$extra {
                     m.serialize_entry(k, x)?;
                 }
@@ -544,15 +531,7 @@ macro_rules! object {
                     return ::std::result::Result::Err($crate::Mismatch::new("an object"));
                 };
                 $(let mut $field = ::std::option::Option::None;)*
-                for (k, x) in m {
-                    // One `?` after the match, not one in each arm (see `object_reader!`).
-                    let converted: ::std::result::Result<(), $crate::Mismatch> = match k.as_str() {
-                        $($json => $crate::member_into(&mut $field, $json, x),)*
-                        $($tag => ::std::result::Result::Ok(()),)?
-                        _ => ::std::result::Result::Err($crate::Mismatch::new(::std::format!("no member `{k}`"))),
-                    };
-                    converted?;
-                }
+                $crate::__convert_members!(m { $($field = $json;)* } [$($tag)?] |k, x| ::std::result::Result::Err($crate::Mismatch::new(::std::format!("no member `{k}`"))));
                 ::std::result::Result::Ok(Self {
                     $($field: $crate::__take!([$($flag)*], $field, $json),)*
                 })
@@ -561,12 +540,7 @@ macro_rules! object {
         impl $crate::ObjectFields for $name {
             fn write_fields<M: $crate::__private::serde::ser::SerializeMap>(&self, m: &mut M) -> ::std::result::Result<(), M::Error> {
                 $(m.serialize_entry($tag, $tag_value)?;)?
-                // One call per member, no `?` in each (see `object_reader!`);
-                // the first failed write stops the rest.
-                #[allow(unused_mut)]
-                let mut written = $crate::nothing_written(m);
-                $($crate::__write!([$($flag)*], written, m, $json, &self.$field);)*
-                written?;
+                $crate::__write_members!(m, $([$($flag)*] $json => &self.$field;)*);
                 ::std::result::Result::Ok(())
             }
         }
@@ -592,17 +566,9 @@ macro_rules! object_variant {
             $crate::Value::Object(m) => {
                 $(let mut $field = ::std::option::Option::None;)*
                 let mut rest = $crate::Extra::new();
-                for (k, x) in m {
-                    // One `?` after the match, not one in each arm (see `object_reader!`).
-                    let converted: ::std::result::Result<(), $crate::Mismatch> = match k.as_str() {
-                        $($json => $crate::member_into(&mut $field, $json, x),)*
-                        $($tag => ::std::result::Result::Ok(()),)?
-                        _ => $crate::member(&k, x).map(|x| {
-                            rest.insert(k, x);
-                        }),
-                    };
-                    converted?;
-                }
+                $crate::__convert_members!(m { $($field = $json;)* } [$($tag)?] |k, x| $crate::member(&k, x).map(|x| {
+                    rest.insert(k, x);
+                }));
                 ::std::result::Result::Ok(Self::$variant {
                     $($field: $crate::__take!([$($req)?], $field, $json),)*
                     $extra: rest,
@@ -615,15 +581,7 @@ macro_rules! object_variant {
         match $v {
             $crate::Value::Object(m) => {
                 $(let mut $field = ::std::option::Option::None;)*
-                for (k, x) in m {
-                    // One `?` after the match, not one in each arm (see `object_reader!`).
-                    let converted: ::std::result::Result<(), $crate::Mismatch> = match k.as_str() {
-                        $($json => $crate::member_into(&mut $field, $json, x),)*
-                        $($tag => ::std::result::Result::Ok(()),)?
-                        _ => ::std::result::Result::Err($crate::Mismatch::new(::std::format!("no member `{k}`"))),
-                    };
-                    converted?;
-                }
+                $crate::__convert_members!(m { $($field = $json;)* } [$($tag)?] |k, x| ::std::result::Result::Err($crate::Mismatch::new(::std::format!("no member `{k}`"))));
                 ::std::result::Result::Ok(Self::$variant {
                     $($field: $crate::__take!([$($req)?], $field, $json),)*
                 })
@@ -645,11 +603,7 @@ macro_rules! object_variant_serialize {
         use $crate::__private::serde::ser::{SerializeMap as _, Serializer as _};
         let mut m = $s.serialize_map(::std::option::Option::None)?;
         $(m.serialize_entry($tag, $tag_value)?;)?
-        // As `object!`'s `write_fields`: one call per member, no `?` in each.
-        #[allow(unused_mut)]
-        let mut written = $crate::nothing_written(&m);
-        $($crate::__write!([$($req)?], written, &mut m, $json, $field);)*
-        written?;
+        $crate::__write_members!(&mut m, $([$($req)?] $json => $field;)*);
         $(for (k, x) in $extra {
             m.serialize_entry(k, x)?;
         })?
@@ -692,6 +646,40 @@ macro_rules! __take {
     };
     ([$($flag:ident)*], $field:ident, $json:literal) => {
         $field
+    };
+}
+
+/// Converts an object's members (`m`, a JSON map) into their slots, which
+/// the caller declared (`let mut FIELD = None;`), with one `?` after each
+/// member's match, not one in each arm (see `object_reader!`). The tag
+/// member is skipped; another member is `OTHER`, with the names the caller
+/// gives the key and the value.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __convert_members {
+    ($m:ident { $($field:ident = $json:literal;)* } [$($tag:literal)?] |$k:ident, $x:ident| $other:expr) => {
+        for ($k, $x) in $m {
+            let converted: ::std::result::Result<(), $crate::Mismatch> = match $k.as_str() {
+                $($json => $crate::member_into(&mut $field, $json, $x),)*
+                $($tag => ::std::result::Result::Ok(()),)?
+                _ => $other,
+            };
+            converted?;
+        }
+    };
+}
+
+/// Writes an object's members into a map (`m` or `&mut m`), in order: one
+/// call per member and one `?` after them all, not one in each (see
+/// `object_reader!`); the first failed write stops the rest.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __write_members {
+    ($m:expr, $([$($flag:ident)*] $json:literal => $value:expr;)*) => {
+        #[allow(unused_mut)]
+        let mut written = $crate::nothing_written($m);
+        $($crate::__write!([$($flag)*], written, $m, $json, $value);)*
+        written?;
     };
 }
 

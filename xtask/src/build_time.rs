@@ -385,19 +385,19 @@ fn compile_cost(root: &Path, runs: usize, release: bool) -> Result<ExitCode> {
     // generated modules alone (the root crate's build script always
     // generates every schema).
     if !generated.is_empty() && !failed.is_empty() {
-        let Code::OutDir(Some(out_dir)) = &subjects[0].code else { bail!("cargo reported no OUT_DIR for contracts' build script") };
         let dir = scratch.join("contracts-seeds");
         let src = empty_src(&dir)?;
         let mut files = Vec::new();
         let mut roots = Vec::new();
-        // The root types' names, as build.rs names them.
+        // With build.rs's settings: the bytes it writes, and the root types' names.
         let output = contracts_codegen::generate(&crate::check::project_settings(), &inputs).context("generating schemas/")?;
         for m in &generated {
-            let to = src.join(format!("{m}.rs"));
-            std::fs::copy(out_dir.join(format!("{m}.rs")), &to).with_context(|| format!("copying {m}.rs from {}", out_dir.display()))?;
+            let f = output.files.iter().find(|f| f.module == *m).with_context(|| format!("the generator wrote no module {m}"))?;
+            let to = src.join(&f.name);
+            std::fs::write(&to, &f.contents).with_context(|| format!("writing {}", to.display()))?;
             files.push(to);
-            if let Some(r) = output.files.iter().find(|f| f.module == *m).and_then(|f| f.root_type.clone()) {
-                roots.push((m.clone(), r));
+            if let Some(r) = &f.root_type {
+                roots.push((m.clone(), r.clone()));
             }
         }
         let deps = format!("contracts-runtime = {{ path = {:?} }}\n", root.join("runtime").display().to_string());

@@ -420,12 +420,9 @@ pub enum Spec {
     Path { path: String, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
-    Spec {
-    [validators::t7::<0>, BASE0, "/oneOf/0/properties/payload/properties/spec/anyOf/0"] => Id {
-    id = "id", required; } extra extra,
-    [validators::t7::<1>, BASE0, "/oneOf/0/properties/payload/properties/spec/anyOf/1"] => Path {
-    path = "path", required; } extra extra } contract[validators::v14], BASE0,
-    "/oneOf/0/properties/payload/properties/spec"
+    Spec { [validators::t7::<0>] => Id { id = "id", required; } extra extra,
+    [validators::t7::<1>] => Path { path = "path", required;
+    } extra extra } contract[validators::v14], BASE0, "/oneOf/0/properties/payload/properties/spec"
 );
 /// Matches `^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$`.
 ///
@@ -444,13 +441,10 @@ pub enum ReviewTarget {
     RunId { run_id: RunId, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
-    ReviewTarget { [validators::t7::<2>, BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0"] => Ref { r#ref = "ref", required;
-    } extra extra, [validators::v17, BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1"] => BaseHead {
-    base = "base", required; head = "head", required; } extra extra, [validators::t7::<3>, BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2"] => RunId {
-    run_id = "runId", required; } extra extra } contract[validators::v19], BASE0,
+    ReviewTarget { [validators::t7::<2>] => Ref { r#ref = "ref", required; } extra extra,
+    [validators::v17] => BaseHead { base = "base", required; head = "head", required; } extra extra,
+    [validators::t7::<3>] => RunId { run_id = "runId", required;
+    } extra extra } contract[validators::v19], BASE0,
     "/oneOf/0/properties/payload/properties/reviewTarget"
 );
 /// In JSON, in the order of the variants: `BRAINSTORM`, `SPEC`, `PREFLIGHT`, `BUILD`, `TEST`, `REVIEW`, `FIX`, `SHIP`.
@@ -815,7 +809,7 @@ mod fast {
     rt::string_leaf!(
         Leaf4 -> IssuedAt, |s| [!validators::RE2.is_match(s)] => Some(IssuedAt(s.to_owned()))
     );
-    rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v51, v));
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar validators::v51);
     /// Reads a `CommandEnvelope`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_0<'de, D: de::Deserializer<'de>>(d: D) -> Result<CommandEnvelope, D::Error> {
         d.deserialize_any(Visit0)
@@ -1093,10 +1087,10 @@ mod fast {
         "bugfix" => Some(Profile::Bugfix), "review" => Some(Profile::Review),
         _ => Some(Profile::Other(s.to_owned())), }
     );
-    rt::via_value!(Check10 -> Spec, |v| rt::is_valid(validators::v14, v));
-    rt::via_value!(Check11 -> ReviewTarget, |v| rt::is_valid(validators::v19, v));
+    rt::via_value!(Check10 -> Spec, validators::v14);
+    rt::via_value!(Check11 -> ReviewTarget, validators::v19);
     rt::array_checks!(Checks12, items = validators::v20);
-    rt::via_value!(Check13 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::t1::<0>, v));
+    rt::via_value!(Check13 -> rt::Map<String, rt::Value>, validators::t1::<0>);
     rt::object_reader!(
         read_12, StartPayload { profile = "profile", required => LeafRead<Leaf9>;
         spec = "spec" => ViaValue<Check10>; review_target = "reviewTarget" => ViaValue<Check11>;
@@ -1108,7 +1102,7 @@ mod fast {
         consent = "consent" => Typed<Consent>; } extra extra => AnyValue;
         contract[validators::v10, validators::v11], BASE0, "/properties/payload"
     );
-    rt::value_leaf!(Leaf14 -> rt::Number, scalar |v| rt::is_valid(validators::v53, v));
+    rt::value_leaf!(Leaf14 -> rt::Number, scalar validators::v53);
     rt::object_reader!(
         read_23, Budgets { _ => LeafRead<Leaf5>; tokens = "tokens";
         model_requests = "modelRequests"; tool_calls = "toolCalls";
@@ -1133,7 +1127,7 @@ mod fast {
         read_28, StatusPayload { run_id = "runId" => LeafRead<Leaf3>; } extra extra => AnyValue;
         contract[validators::v10, validators::t9::<0>], BASE0, "/properties/payload"
     );
-    rt::via_value!(Check17 -> InspectTarget, |v| rt::is_valid(validators::v28, v));
+    rt::via_value!(Check17 -> InspectTarget, validators::v28);
     rt::object_reader!(
         read_29, InspectPayload { target = "target", required => ViaValue<Check17>;
         } extra extra => AnyValue;
@@ -1178,7 +1172,7 @@ mod fast {
         note = "note" => AnyString; } extra extra => AnyValue;
         contract[validators::v10, validators::v41], BASE0, "/properties/payload"
     );
-    rt::via_value!(Check20 -> RetryTarget, |v| rt::is_valid(validators::v43, v));
+    rt::via_value!(Check20 -> RetryTarget, validators::v43);
     rt::object_reader!(
         read_51, RetryPayload { target = "target", required => ViaValue<Check20>;
         } extra extra => AnyValue;
@@ -1193,7 +1187,7 @@ mod fast {
         Leaf21 -> AgentId, |s| [!rt::check::max_length(s, 128u64), !validators::RE5.is_match(s)] =>
         Some(AgentId(s.to_owned()))
     );
-    rt::via_value!(Check22 -> JsonValue, |v| rt::is_valid(validators::v54, v));
+    rt::via_value!(Check22 -> JsonValue, validators::v54);
     rt::object_reader!(
         read_55, RunToolPayload { agent_id = "agentId" => LeafRead<Leaf21>;
         tool = "tool", required => LeafRead<Leaf8>; input = "input", required => ViaValue<Check22>;

@@ -236,17 +236,17 @@ macro_rules! union_serialize {
 /// [`union_serialize!`] does. A variant is `V(_)` (holds the value), `V`
 /// (stands for `null`) or a struct variant as `object_variant!` lists it
 /// (`V { f = "f", required; } extra x` or `… deny`); a branch's checks come
-/// first, `[validators::v3, BASE0, "/oneOf/0"] => V(_)`, or with `tag` the
+/// first, `[validators::v3] => V(_)` (all must hold), or with `tag` the
 /// tag's value, `"dog" => Dog { … } deny`. `contract …` at the end adds the
 /// type's `contract!`.
 ///
 /// `union!(Pet tag "petType" { "dog" => Dog { bark = "bark"; } deny, "cat" => Cat(_) });`
 #[macro_export]
 macro_rules! union {
-    ($name:ident { $([$($check:path, $base:ident, $pointer:literal);+] => $variant:ident $(($hold:tt))? $({ $($field:ident = $json:literal $(, $req:ident)?;)* } $($tail:ident)+)?),+ $(,)? } $(contract $($contract:tt)+)?) => {
+    ($name:ident { $([$($check:path);+] => $variant:ident $(($hold:tt))? $({ $($field:ident = $json:literal $(, $req:ident)?;)* } $($tail:ident)+)?),+ $(,)? } $(contract $($contract:tt)+)?) => {
         impl $crate::FromValue for $name {
             fn from_value(v: $crate::Value) -> ::std::result::Result<Self, $crate::Mismatch> {
-                $(if $($crate::is_valid_with($check, &v, $base, $pointer))&&+ {
+                $(if $($crate::is_valid($check, &v))&&+ {
                     return $crate::union!(@build v $variant $(($hold))? $({ $($field = $json $(, $req)?;)* } $($tail)+)?);
                 })+
                 $crate::Mismatch::no_variant()
@@ -798,11 +798,12 @@ macro_rules! string_leaf {
 }
 
 /// A one-pass reader for a scalar whose rules the validators check (on a
-/// `Value` built for it): `value_leaf!(Leaf7 -> rt::Integer, scalar |v| CHECK);`
-/// for numbers, booleans and `null`, `string |v| CHECK` for strings.
+/// `Value` built for it): `value_leaf!(Leaf7 -> rt::Integer, scalar validators::v3);`
+/// for numbers, booleans and `null`, `string …` for strings. The validators
+/// are paths, comma-separated: each must hold (checked in quiet mode).
 #[macro_export]
 macro_rules! value_leaf {
-    ($name:ident -> $out:ty, scalar |$v:ident| $check:expr) => {
+    ($name:ident -> $out:ty, scalar $($check:path),*) => {
         /// Reads one scalar member and checks it with the validators.
         pub(super) struct $name;
         impl $crate::fast::Leaf for $name {
@@ -811,19 +812,18 @@ macro_rules! value_leaf {
                 ::std::option::Option::None
             }
             fn scalar(value: $crate::Value) -> ::std::result::Result<$out, ::std::option::Option<$crate::Value>> {
-                $crate::fast::checked_scalar(value, |$v| $check)
+                $crate::fast::checked_scalar(value, |v| true $(&& $crate::is_valid($check, v))*)
             }
         }
     };
-    ($name:ident -> $out:ty, string |$v:ident| $check:expr) => {
+    ($name:ident -> $out:ty, string $($check:path),*) => {
         /// Reads one string member and checks it with the validators.
         pub(super) struct $name;
         impl $crate::fast::Leaf for $name {
             type Out = $out;
             fn string(s: &str) -> ::std::option::Option<$out> {
                 let value = $crate::Value::String(s.to_owned());
-                let $v = &value;
-                if !$check {
+                if !(true $(&& $crate::is_valid($check, &value))*) {
                     return ::std::option::Option::None;
                 }
                 $crate::FromValue::from_value(value).ok()
@@ -836,29 +836,29 @@ macro_rules! value_leaf {
 }
 
 /// The fallback of a one-pass reader for a member it cannot check alone:
-/// read as a `Value`, checked by the validators, converted.
-/// `via_value!(Check1 -> Spec, |v| CHECK);`
+/// read as a `Value`, checked by the validators (paths, comma-separated: each
+/// must hold, in quiet mode), converted. `via_value!(Check1 -> Spec, validators::v3);`
 #[macro_export]
 macro_rules! via_value {
     // Generic over rows of shared validators: `Check18<const K0>`, named
     // `Check18<1>` (see the generator's `shared_bodies`).
-    ($name:ident < $(const $k:ident),+ > -> $out:ty, |$v:ident| $check:expr) => {
+    ($name:ident < $(const $k:ident),+ > -> $out:ty, $($check:path),*) => {
         /// Checks a member the reader cannot check alone, with the validators.
         pub(super) struct $name<$(const $k: usize),+>;
         impl<$(const $k: usize),+> $crate::fast::Check for $name<$($k),+> {
             type Out = $out;
-            fn check($v: &$crate::Value) -> bool {
-                $check
+            fn check(v: &$crate::Value) -> bool {
+                true $(&& $crate::is_valid($check, v))*
             }
         }
     };
-    ($name:ident -> $out:ty, |$v:ident| $check:expr) => {
+    ($name:ident -> $out:ty, $($check:path),*) => {
         /// Checks a member the reader cannot check alone, with the validators.
         pub(super) struct $name;
         impl $crate::fast::Check for $name {
             type Out = $out;
-            fn check($v: &$crate::Value) -> bool {
-                $check
+            fn check(v: &$crate::Value) -> bool {
+                true $(&& $crate::is_valid($check, v))*
             }
         }
     };

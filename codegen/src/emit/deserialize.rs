@@ -367,21 +367,11 @@ impl<'a> Readers<'a> {
         Ident::new(&format!("{prefix}{}", self.next), Span::call_site())
     }
 
-    /// The validators of `schemas` on `v` (an expression of type `&Value`), in quiet mode.
-    fn validate(&mut self, validators: &mut Validators, schemas: &[NodeId], v: TokenStream) -> TokenStream {
-        let rt = self.rt.clone();
-        let checks: Vec<TokenStream> = schemas
-            .iter()
-            .map(|n| {
-                let f = validators.entry(*n);
-                quote!(#rt::is_valid(#f, #v))
-            })
-            .collect();
-        if checks.is_empty() {
-            quote!(true)
-        } else {
-            quote!(#(#checks)&&*)
-        }
+    /// The validators of `schemas`, as `via_value!` and `value_leaf!` take
+    /// them: `validators::v3, validators::t2::<1>` (each must hold).
+    fn checks(&mut self, validators: &mut Validators, schemas: &[NodeId]) -> TokenStream {
+        let checks = schemas.iter().map(|n| validators.entry(*n));
+        quote!(#(#checks),*)
     }
 
     /// Conditions on a string `s`, any of which refuses it, equivalent to
@@ -701,8 +691,8 @@ impl<'a> Readers<'a> {
     /// `schemas` on it, then the conversion the full path uses.
     fn via_value(&mut self, validators: &mut Validators, schemas: &[NodeId], out_ty: &TokenStream) -> TokenStream {
         let rt = self.rt.clone();
-        let check = self.validate(validators, schemas, quote!(v));
-        let name = self.shared_item("Check", |name| quote!(#rt::via_value!(#name -> #out_ty, |v| #check);));
+        let checks = self.checks(validators, schemas);
+        let name = self.shared_item("Check", |name| quote!(#rt::via_value!(#name -> #out_ty, #checks);));
         quote!(#rt::fast::ViaValue<#name>)
     }
 
@@ -719,12 +709,12 @@ impl<'a> Readers<'a> {
             if let Some(any) = any_scalar(validators, schemas, t, &rt) {
                 return any;
             }
-            let check = self.validate(validators, schemas, quote!(v));
-            return Leaf::Generated(self.shared_item("Leaf", |name| quote!(#rt::value_leaf!(#name -> #out_ty, scalar |v| #check);)));
+            let checks = self.checks(validators, schemas);
+            return Leaf::Generated(self.shared_item("Leaf", |name| quote!(#rt::value_leaf!(#name -> #out_ty, scalar #checks);)));
         }
         let Some(refuse) = self.string_conditions(validators, conj) else {
-            let check = self.validate(validators, schemas, quote!(v));
-            return Leaf::Generated(self.shared_item("Leaf", |name| quote!(#rt::value_leaf!(#name -> #out_ty, string |v| #check);)));
+            let checks = self.checks(validators, schemas);
+            return Leaf::Generated(self.shared_item("Leaf", |name| quote!(#rt::value_leaf!(#name -> #out_ty, string #checks);)));
         };
         if refuse.is_empty() && *t == TypeRef::String {
             return Leaf::AnyString;

@@ -410,7 +410,7 @@ pub fn rename_paths(tokens: TokenStream, renames: &HashMap<String, TokenStream>)
 
 /// The readers' items with those that differ only in the row of a shared
 /// validator they name made one generic item: the 177 checks
-/// `rt::via_value!(Check18 -> …, |v| rt::is_valid(validators::t2::<1>, v))`
+/// `rt::via_value!(Check18 -> …, validators::t2::<1>)`
 /// become `Check18<const K0>` named as `Check18<1>`, `Check18<2>`, …; then
 /// the union readers over them (`type Union17 = Union16<…, ViaValue<Check18<1>>>`)
 /// likewise. Items are matched by their tokens with their name and those
@@ -666,27 +666,27 @@ mod tests {
     #[test]
     fn readers_alike_but_for_a_row_become_one_generic_item() {
         let items = vec![
-            quote!(rt::via_value!(Check1 -> Vec<rt::Value>, |v| rt::is_valid(validators::t2::<0>, v));),
+            quote!(rt::via_value!(Check1 -> Vec<rt::Value>, validators::t2::<0>);),
             quote!(
                 type Union2 = Union9<LeafRead<Leaf3>, ViaValue<Check1>>;
             ),
-            quote!(rt::via_value!(Check4 -> Vec<rt::Value>, |v| rt::is_valid(validators::t2::<1>, v));),
+            quote!(rt::via_value!(Check4 -> Vec<rt::Value>, validators::t2::<1>);),
             quote!(
                 type Union5 = Union9<LeafRead<Leaf3>, ViaValue<Check4>>;
             ),
             // Another output type: not the same check.
-            quote!(rt::via_value!(Check6 -> rt::Value, |v| rt::is_valid(validators::t2::<2>, v));),
+            quote!(rt::via_value!(Check6 -> rt::Value, validators::t2::<2>);),
             quote!(rt::object_reader!(read_0, X { a = "a": Union2, optional, settle; b = "b": Union5, optional, settle; }, deny);),
         ];
         // Compared without spaces: `>>` may print joint or apart.
         let squeeze = |t: &TokenStream| t.to_string().replace(' ', "");
         let text: Vec<String> = generic_items(items).iter().map(squeeze).collect();
         let expected = [
-            quote!(rt::via_value!(Check1<const K0> -> Vec<rt::Value>, |v| rt::is_valid(validators::t2::<K0>, v));),
+            quote!(rt::via_value!(Check1<const K0> -> Vec<rt::Value>, validators::t2::<K0>);),
             quote!(
                 type Union2<const K0: usize> = Union9<LeafRead<Leaf3>, ViaValue<Check1<K0>>>;
             ),
-            quote!(rt::via_value!(Check6 -> rt::Value, |v| rt::is_valid(validators::t2::<2>, v));),
+            quote!(rt::via_value!(Check6 -> rt::Value, validators::t2::<2>);),
             quote!(rt::object_reader!(read_0, X { a = "a": Union2<0>, optional, settle; b = "b": Union2<1>, optional, settle; }, deny);),
         ];
         assert_eq!(text, expected.iter().map(squeeze).collect::<Vec<_>>());

@@ -574,15 +574,9 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 .iter()
                 .map(|v| {
                     let Select::Branch { nodes, .. } = &v.select else { return None };
-                    let checks: Vec<TokenStream> = nodes
-                        .iter()
-                        .map(|n| {
-                            let check = self.validators.entry(*n);
-                            let (base, pointer) = self.validators.schema_location(*n);
-                            let base = self.base(&base);
-                            quote!(#check, #base, #pointer)
-                        })
-                        .collect();
+                    // A branch is picked by its validators' verdict alone:
+                    // where they sit in the schema only words errors.
+                    let checks = nodes.iter().map(|n| self.validators.entry(*n));
                     Some(quote!([#(#checks);*]))
                 })
                 .collect(),

@@ -21,7 +21,7 @@ pub type Vm = rt::Value;
 mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, ViaValue};
-    rt::via_value!(Check1 -> rt::Value, |v| rt::is_valid(validators::v1, v));
+    rt::via_value!(Check1 -> rt::Value, validators::v1);
     rt::object_reader!(
         read_0, AllOfSelf { vm = "vm" => ViaValue<Check1>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""

@@ -103,7 +103,7 @@ mod fast {
         R0: LintLevel, map => Lint::DetailedLint; R1: DetailedLint } refuse bool number null seq
     );
     type Union1 = Union2<Listed<LintLevel>, Typed<DetailedLint>>;
-    rt::value_leaf!(Leaf4 -> rt::Integer, scalar |v| rt::is_valid(validators::v6, v));
+    rt::value_leaf!(Leaf4 -> rt::Integer, scalar validators::v6);
     rt::union_reader!(
         Union5, VisitUnion5 -> Rule { number => Rule::Integer; R0: rt::Integer, str => Rule::String;
         R1: StringRule, seq => Rule::Array; R2: Vec<rt::Value> } refuse bool null map

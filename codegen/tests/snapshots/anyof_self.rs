@@ -28,7 +28,7 @@ rt::union_by_type!(
 mod fast {
     use super::*;
     use super::rt::fast::ViaValue;
-    rt::via_value!(Check1 -> Value, |v| rt::is_valid(validators::v2, v));
+    rt::via_value!(Check1 -> Value, validators::v2);
     rt::object_reader!(
         read_0, AnyOfSelf { value = "value" => ViaValue<Check1>; } deny;
         contract[validators::v0], BASE0, ""

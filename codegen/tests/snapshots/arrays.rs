@@ -30,9 +30,9 @@ pub struct Thing {
 mod fast {
     use super::*;
     use super::rt::fast::{AnyNumber, AnyString, AnyValue, Typed, VecOf, ViaValue};
-    rt::via_value!(Check1 -> Vec<String>, |v| rt::is_valid(validators::v2, v));
-    rt::via_value!(Check2 -> Vec<rt::Value>, |v| rt::is_valid(validators::v3, v));
-    rt::via_value!(Check3 -> Vec<rt::Value>, |v| rt::is_valid(validators::v4, v));
+    rt::via_value!(Check1 -> Vec<String>, validators::v2);
+    rt::via_value!(Check2 -> Vec<rt::Value>, validators::v3);
+    rt::via_value!(Check3 -> Vec<rt::Value>, validators::v4);
     rt::array_checks!(Checks4, items = validators::v5);
     rt::array_checks!(Checks5, items = validators::t0::<0>);
     rt::array_checks!(Checks6, items = validators::v7);

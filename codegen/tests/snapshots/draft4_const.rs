@@ -22,11 +22,9 @@ pub enum Binding {
     HttpOrTimer { r#type: HttpOrTimerBindingType, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
-    Binding { [validators::v1, BASE0, "/properties/binding/oneOf/0"] => Sql {
-    r#type = "type", required; table = "table"; } extra extra,
-    [validators::v2, BASE0, "/properties/binding/oneOf/1"] => HttpOrTimer {
-    r#type = "type", required; } extra extra } contract[validators::v3], BASE0,
-    "/properties/binding"
+    Binding { [validators::v1] => Sql { r#type = "type", required; table = "table"; } extra extra,
+    [validators::v2] => HttpOrTimer { r#type = "type", required;
+    } extra extra } contract[validators::v3], BASE0, "/properties/binding"
 );
 /// Always `sql`.
 ///
@@ -53,7 +51,7 @@ rt::string_enum!(
 mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, ViaValue};
-    rt::via_value!(Check1 -> Binding, |v| rt::is_valid(validators::v3, v));
+    rt::via_value!(Check1 -> Binding, validators::v3);
     rt::object_reader!(
         read_0, Draft4Const { binding = "binding" => ViaValue<Check1>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""

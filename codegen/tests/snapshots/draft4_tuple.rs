@@ -28,11 +28,11 @@ pub type Positive = rt::Integer;
 mod fast {
     use super::*;
     use super::rt::fast::{AnyNumber, AnyValue, LeafRead, TupleOf, ViaValue};
-    rt::via_value!(Check1 -> Vec<rt::Value>, |v| rt::is_valid(validators::v1, v));
-    rt::value_leaf!(Leaf2 -> rt::Integer, scalar |v| rt::is_valid(validators::v2, v));
-    rt::value_leaf!(Leaf3 -> rt::Number, scalar |v| rt::is_valid(validators::v3, v));
-    rt::value_leaf!(Leaf4 -> rt::Integer, scalar |v| rt::is_valid(validators::v4, v));
-    rt::via_value!(Check5 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::v5, v));
+    rt::via_value!(Check1 -> Vec<rt::Value>, validators::v1);
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar validators::v2);
+    rt::value_leaf!(Leaf3 -> rt::Number, scalar validators::v3);
+    rt::value_leaf!(Leaf4 -> rt::Integer, scalar validators::v4);
+    rt::via_value!(Check5 -> rt::Map<String, rt::Value>, validators::v5);
     rt::object_reader!(
         read_0, Draft4Tuple { point = "point" => ViaValue<Check1>;
         pair = "pair" => TupleOf<(AnyNumber, LeafRead<Leaf2>,)>; limit = "limit" => LeafRead<Leaf3>;

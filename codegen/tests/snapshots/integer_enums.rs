@@ -116,14 +116,14 @@ rt::contract!(spelled Bits, [validators::v7], BASE0, "/properties/bits");
 mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, VecOf, ViaValue};
-    rt::value_leaf!(Leaf1 -> rt::Spelled<Size>, scalar |v| rt::is_valid(validators::t0::<0>, v));
-    rt::value_leaf!(Leaf2 -> rt::Spelled<Level>, scalar |v| rt::is_valid(validators::v2, v));
-    rt::value_leaf!(Leaf3 -> rt::Spelled<Priority>, scalar |v| rt::is_valid(validators::v3, v));
-    rt::value_leaf!(Leaf4 -> rt::Spelled<Retries>, scalar |v| rt::is_valid(validators::v4, v));
-    rt::via_value!(Check5 -> Option<rt::Spelled<MaybeSize>>, |v| rt::is_valid(validators::v5, v));
+    rt::value_leaf!(Leaf1 -> rt::Spelled<Size>, scalar validators::t0::<0>);
+    rt::value_leaf!(Leaf2 -> rt::Spelled<Level>, scalar validators::v2);
+    rt::value_leaf!(Leaf3 -> rt::Spelled<Priority>, scalar validators::v3);
+    rt::value_leaf!(Leaf4 -> rt::Spelled<Retries>, scalar validators::v4);
+    rt::via_value!(Check5 -> Option<rt::Spelled<MaybeSize>>, validators::v5);
     rt::array_checks!(Checks6, items = validators::v8);
-    rt::value_leaf!(Leaf7 -> rt::Spelled<Mode>, scalar |v| rt::is_valid(validators::t0::<1>, v));
-    rt::value_leaf!(Leaf8 -> rt::Spelled<Bits>, scalar |v| rt::is_valid(validators::v7, v));
+    rt::value_leaf!(Leaf7 -> rt::Spelled<Mode>, scalar validators::t0::<1>);
+    rt::value_leaf!(Leaf8 -> rt::Spelled<Bits>, scalar validators::v7);
     rt::object_reader!(
         read_0, IntegerEnums { size = "size", required => LeafRead<Leaf1>;
         level = "level" => LeafRead<Leaf2>; priority = "priority" => LeafRead<Leaf3>;

@@ -159,13 +159,13 @@ mod fast {
     rt::string_leaf!(
         Leaf2 -> CountKey, |s| [!validators::RE0.is_match(s)] => Some(CountKey(s.to_owned()))
     );
-    rt::value_leaf!(Leaf3 -> rt::Integer, scalar |v| rt::is_valid(validators::v13, v));
+    rt::value_leaf!(Leaf3 -> rt::Integer, scalar validators::v13);
     rt::map_checks!(Checks4, names = validators::v3, values = validators::v13);
     rt::map_checks!(Checks5, values = validators::v4);
-    rt::via_value!(Check6 -> rt::Map<String, String>, |v| rt::is_valid(validators::t0::<0>, v));
-    rt::via_value!(Check7 -> Labels, |v| rt::is_valid(validators::v6, v));
-    rt::via_value!(Check8 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::v15, v));
-    rt::via_value!(Check9 -> Dependent, |v| rt::is_valid(validators::v12, v));
+    rt::via_value!(Check6 -> rt::Map<String, String>, validators::t0::<0>);
+    rt::via_value!(Check7 -> Labels, validators::v6);
+    rt::via_value!(Check8 -> rt::Map<String, rt::Value>, validators::v15);
+    rt::via_value!(Check9 -> Dependent, validators::v12);
     rt::object_reader!(
         read_0, Objects { id = "id", required => LeafRead<Leaf1>;
         closed = "closed", required => Typed<Closed>;
@@ -185,7 +185,7 @@ mod fast {
         Leaf10 -> NonEmptyString,
         |s| [!rt::check::min_length(s, 1u64)] => Some(NonEmptyString(s.to_owned()))
     );
-    rt::value_leaf!(Leaf11 -> rt::Integer, scalar |v| rt::is_valid(validators::v16, v));
+    rt::value_leaf!(Leaf11 -> rt::Integer, scalar validators::v16);
     rt::object_reader!(
         read_4, Entry { name = "name", required => LeafRead<Leaf10>;
         size = "size" => LeafRead<Leaf11>; } extra extra => AnyValue;
@@ -196,7 +196,7 @@ mod fast {
         contract[validators::v7], BASE0, "/properties/typedExtra"
     );
     rt::object_reader!(read_8, Empty {} deny; contract[validators::v8], BASE0, "/properties/empty");
-    rt::value_leaf!(Leaf12 -> rt::Spelled<BlockSize>, scalar |v| rt::is_valid(validators::v11, v));
+    rt::value_leaf!(Leaf12 -> rt::Spelled<BlockSize>, scalar validators::v11);
     rt::object_reader!(
         read_9, Defaults { mode = "mode" default: Mode = Mode::Slow => Listed<Mode>;
         validate = "validate" default validate_or_default: bool = true => AnyBool;

@@ -47,7 +47,7 @@ mod fast {
     use super::rt::fast::{
         AnyInteger, AnyValue, Boxed, LeafRead, Read, Typed, VecOf, ViaValue,
     };
-    rt::via_value!(Check1 -> Json, |v| rt::is_valid(validators::t1::<0>, v));
+    rt::via_value!(Check1 -> Json, validators::t1::<0>);
     rt::string_leaf!(
         Leaf3 -> NonEmptyString,
         |s| [!rt::check::min_length(s, 1u64)] => Some(NonEmptyString(s.to_owned()))

@@ -49,8 +49,8 @@ rt::string_enum!(
 mod fast {
     use super::*;
     use super::rt::fast::{AnyString, AnyValue, Boxed, LeafRead, Typed};
-    rt::value_leaf!(Leaf1 -> ConfigLevel, string |v| rt::is_valid(validators::v4, v));
-    rt::value_leaf!(Leaf2 -> Short, string |v| rt::is_valid(validators::v3, v));
+    rt::value_leaf!(Leaf1 -> ConfigLevel, string validators::v4);
+    rt::value_leaf!(Leaf2 -> Short, string validators::v3);
     rt::object_reader!(
         read_0, Config { name = "name" => AnyString; child = "child" => Boxed<Typed<Config>>;
         level = "level" => LeafRead<Leaf1>; closed = "closed" => Typed<Closed>;

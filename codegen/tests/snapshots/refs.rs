@@ -63,7 +63,7 @@ pub type CD = rt::Integer;
 mod fast {
     use super::*;
     use super::rt::fast::{AnyNumber, AnyString, AnyValue, Boxed, LeafRead, Typed, VecOf};
-    rt::value_leaf!(Leaf1 -> rt::Integer, scalar |v| rt::is_valid(validators::t1::<0>, v));
+    rt::value_leaf!(Leaf1 -> rt::Integer, scalar validators::t1::<0>);
     rt::string_leaf!(
         Leaf2 -> WithSibling,
         |s| [!rt::check::max_length(s, 3u64)] => Some(WithSibling(s.to_owned()))
@@ -80,7 +80,7 @@ mod fast {
         currency = "currency" => AnyString; } extra extra => AnyValue;
         contract[validators::t0::<0>], BASE0, "/$defs/money"
     );
-    rt::value_leaf!(Leaf3 -> bool, scalar |v| rt::is_valid(validators::t2::<0>, v));
+    rt::value_leaf!(Leaf3 -> bool, scalar validators::t2::<0>);
     rt::object_reader!(
         read_2, Embedded { inner = "inner" => LeafRead<Leaf3>; } extra extra => AnyValue;
         contract[validators::v2], BASE1, ""

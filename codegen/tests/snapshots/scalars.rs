@@ -116,17 +116,17 @@ mod fast {
     use super::rt::fast::{
         AnyBool, AnyNull, AnyString, AnyValue, LeafRead, Listed, ViaValue,
     };
-    rt::value_leaf!(Leaf1 -> rt::Integer, scalar |v| rt::is_valid(validators::v6, v));
-    rt::value_leaf!(Leaf2 -> rt::Number, scalar |v| rt::is_valid(validators::v7, v));
-    rt::value_leaf!(Leaf3 -> rt::Number, scalar |v| rt::is_valid(validators::v8, v));
-    rt::via_value!(Check4 -> Option<String>, |v| rt::is_valid(validators::v9, v));
-    rt::via_value!(Check5 -> NumberOrString, |v| rt::is_valid(validators::v10, v));
+    rt::value_leaf!(Leaf1 -> rt::Integer, scalar validators::v6);
+    rt::value_leaf!(Leaf2 -> rt::Number, scalar validators::v7);
+    rt::value_leaf!(Leaf3 -> rt::Number, scalar validators::v8);
+    rt::via_value!(Check4 -> Option<String>, validators::v9);
+    rt::via_value!(Check5 -> NumberOrString, validators::v10);
     rt::string_leaf!(Leaf6 -> Code, |s| [!validators::RE0.is_match(s)] => Some(Code(s.to_owned())));
-    rt::via_value!(Check7 -> rt::Value, |v| rt::is_valid(validators::v11, v));
+    rt::via_value!(Check7 -> rt::Value, validators::v11);
     rt::string_leaf!(Leaf8 -> Fixed, |s| [s != "v1"] => (s == "v1").then_some(Fixed));
-    rt::value_leaf!(Leaf9 -> rt::Integer, scalar |v| rt::is_valid(validators::v12, v));
-    rt::via_value!(Check10 -> Option<NumberOrString>, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check11 -> Option<NullableColor>, |v| rt::is_valid(validators::t0::<0>, v));
+    rt::value_leaf!(Leaf9 -> rt::Integer, scalar validators::v12);
+    rt::via_value!(Check10 -> Option<NumberOrString>, validators::t0::<1>);
+    rt::via_value!(Check11 -> Option<NullableColor>, validators::t0::<0>);
     rt::string_leaf!(
         Leaf12 -> Protocol, |s| [] => match s { "http" => Some(Protocol::Http),
         "grpc" => Some(Protocol::Grpc), _ => Some(Protocol::Other(s.to_owned())), }

@@ -116,7 +116,7 @@ mod fast {
     use super::rt::fast::{
         AnyBool, AnyValue, LeafRead, Listed, TupleOf, Typed, VecOf, ViaValue,
     };
-    rt::value_leaf!(Leaf2 -> rt::Integer, scalar |v| rt::is_valid(validators::t5::<0>, v));
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar validators::t5::<0>);
     rt::union_reader!(
         Union3, VisitUnion3 -> RuleNumberOrStringOrArray {
         number => RuleNumberOrStringOrArray::RuleNumber;
@@ -125,7 +125,7 @@ mod fast {
         R2: Vec<rt::Value> } refuse bool null map
     );
     type Union1 = Union3<LeafRead<Leaf2>, Listed<RuleString>, VecOf<AnyValue, 2usize, 2usize>>;
-    rt::via_value!(Check5 -> Vec<rt::Value>, |v| rt::is_valid(validators::v10, v));
+    rt::via_value!(Check5 -> Vec<rt::Value>, validators::v10);
     type Union4 = Union3<LeafRead<Leaf2>, Listed<RuleString>, ViaValue<Check5>>;
     rt::string_leaf!(Leaf6 -> Code, |s| [!validators::RE0.is_match(s)] => Some(Code(s.to_owned())));
     rt::string_leaf!(
@@ -151,7 +151,7 @@ mod fast {
         quotes = "quotes" => Union11<TupleOf<(Union8, Typed<ArrayQuotesItem1>,)>>;
         } extra extra => AnyValue; contract[validators::v0], BASE0, ""
     );
-    rt::value_leaf!(Leaf12 -> rt::Integer, scalar |v| rt::is_valid(validators::v11, v));
+    rt::value_leaf!(Leaf12 -> rt::Integer, scalar validators::v11);
     rt::object_reader!(
         read_6, ArrayLenItem1 { code = "code" => LeafRead<Leaf12>; } deny;
         contract[validators::t4::<0>], BASE0, "/properties/max-len/oneOf/1/items/1"

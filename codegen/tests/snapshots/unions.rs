@@ -52,11 +52,9 @@ pub enum Overlapping {
     Path { path: String, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
-    Overlapping { [validators::t3::<0>, BASE0, "/properties/overlapping/anyOf/0"] => Id {
-    id = "id", required; } extra extra,
-    [validators::t3::<1>, BASE0, "/properties/overlapping/anyOf/1"] => Path {
-    path = "path", required; } extra extra } contract[validators::t0::<0>], BASE0,
-    "/properties/overlapping"
+    Overlapping { [validators::t3::<0>] => Id { id = "id", required; } extra extra,
+    [validators::t3::<1>] => Path { path = "path", required;
+    } extra extra } contract[validators::t0::<0>], BASE0, "/properties/overlapping"
 );
 /// Schema: `fixtures/unions.json#/properties/oneOrMany`
 #[derive(Clone, Debug, PartialEq)]
@@ -351,8 +349,8 @@ mod fast {
         Seed, Tag, Typed, VecOf, ViaValue,
     };
     use super::rt::__private::serde::de;
-    rt::via_value!(Check1 -> Shape, |v| rt::is_valid(validators::v1, v));
-    rt::via_value!(Check2 -> Overlapping, |v| rt::is_valid(validators::t0::<0>, v));
+    rt::via_value!(Check1 -> Shape, validators::v1);
+    rt::via_value!(Check2 -> Overlapping, validators::t0::<0>);
     rt::union_reader!(
         Union4, VisitUnion4 -> OneOrMany { str => OneOrMany::One;
         R0: String, seq => OneOrMany::Many; R1: Vec<String> } refuse bool number null map
@@ -363,18 +361,18 @@ mod fast {
         R1: NameSizePick } refuse bool number null seq
     );
     type Union5 = Union6<Listed<StringPick>, Typed<NameSizePick>>;
-    rt::value_leaf!(Leaf7 -> Level, string |v| rt::is_valid(validators::v9, v));
-    rt::value_leaf!(Leaf8 -> License, string |v| rt::is_valid(validators::t0::<3>, v));
-    rt::value_leaf!(Leaf9 -> Parser, string |v| rt::is_valid(validators::v11, v));
-    rt::value_leaf!(Leaf10 -> Reporter, string |v| rt::is_valid(validators::t0::<4>, v));
-    rt::value_leaf!(Leaf11 -> Manager, string |v| rt::is_valid(validators::v13, v));
+    rt::value_leaf!(Leaf7 -> Level, string validators::v9);
+    rt::value_leaf!(Leaf8 -> License, string validators::t0::<3>);
+    rt::value_leaf!(Leaf9 -> Parser, string validators::v11);
+    rt::value_leaf!(Leaf10 -> Reporter, string validators::t0::<4>);
+    rt::value_leaf!(Leaf11 -> Manager, string validators::v13);
     rt::union_reader!(
         Union13, VisitUnion13 -> Titled { str => Titled::ByName;
         R0: String, number => Titled::ByNumber; R1: rt::Integer } refuse bool null seq map
     );
     type Union12 = Union13<AnyString, AnyInteger>;
-    rt::value_leaf!(Leaf14 -> String, string |v| rt::is_valid(validators::v21, v));
-    rt::via_value!(Check15 -> Conditional, |v| rt::is_valid(validators::v15, v));
+    rt::value_leaf!(Leaf14 -> String, string validators::v21);
+    rt::via_value!(Check15 -> Conditional, validators::v15);
     rt::object_reader!(
         read_0, Unions { shape = "shape" => ViaValue<Check1>;
         overlapping = "overlapping" => ViaValue<Check2>; one_or_many = "oneOrMany" => Union3;

@@ -20,7 +20,7 @@ pub struct TestType {
 mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, ViaValue};
-    rt::via_value!(Check1<const K0> -> rt::Value, |v| rt::is_valid(validators::t0::<K0>, v));
+    rt::via_value!(Check1<const K0> -> rt::Value, validators::t0::<K0>);
     rt::object_reader!(
         read_0, TestType { where_not = "where_not", required => ViaValue<Check1<0>>;
         why_not = "why_not", required => ViaValue<Check1<1>>; } extra extra => AnyValue;

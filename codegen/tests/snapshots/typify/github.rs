@@ -66,62 +66,45 @@ pub enum Github {
     WorkflowRunEvent(WorkflowRunEvent),
 }
 rt::union!(
-    Github { [validators::t79::<0>, BASE0, "/oneOf/0"] => BranchProtectionRuleEvent(_),
-    [validators::t79::<1>, BASE0, "/oneOf/1"] => CheckRunEvent(_),
-    [validators::t79::<2>, BASE0, "/oneOf/2"] => CheckSuiteEvent(_),
-    [validators::t79::<3>, BASE0, "/oneOf/3"] => CodeScanningAlertEvent(_),
-    [validators::t79::<4>, BASE0, "/oneOf/4"] => CommitCommentEvent(_),
-    [validators::t79::<5>, BASE0, "/oneOf/5"] => ContentReferenceEvent(_),
-    [validators::t79::<6>, BASE0, "/oneOf/6"] => CreateEvent(_),
-    [validators::t79::<7>, BASE0, "/oneOf/7"] => DeleteEvent(_),
-    [validators::t79::<8>, BASE0, "/oneOf/8"] => DeployKeyEvent(_),
-    [validators::t79::<9>, BASE0, "/oneOf/9"] => DeploymentEvent(_),
-    [validators::t79::<10>, BASE0, "/oneOf/10"] => DeploymentStatusEvent(_),
-    [validators::t79::<11>, BASE0, "/oneOf/11"] => DiscussionEvent(_),
-    [validators::t79::<12>, BASE0, "/oneOf/12"] => DiscussionCommentEvent(_),
-    [validators::t79::<13>, BASE0, "/oneOf/13"] => ForkEvent(_),
-    [validators::t79::<14>, BASE0, "/oneOf/14"] => GithubAppAuthorizationEvent(_),
-    [validators::t79::<15>, BASE0, "/oneOf/15"] => GollumEvent(_),
-    [validators::t79::<16>, BASE0, "/oneOf/16"] => InstallationEvent(_),
-    [validators::t79::<17>, BASE0, "/oneOf/17"] => InstallationRepositoriesEvent(_),
-    [validators::t79::<18>, BASE0, "/oneOf/18"] => IssueCommentEvent(_),
-    [validators::t79::<19>, BASE0, "/oneOf/19"] => IssuesEvent(_),
-    [validators::t79::<20>, BASE0, "/oneOf/20"] => LabelEvent(_),
-    [validators::t79::<21>, BASE0, "/oneOf/21"] => MarketplacePurchaseEvent(_),
-    [validators::t79::<22>, BASE0, "/oneOf/22"] => MemberEvent(_),
-    [validators::t79::<23>, BASE0, "/oneOf/23"] => MembershipEvent(_),
-    [validators::t79::<24>, BASE0, "/oneOf/24"] => MetaEvent(_),
-    [validators::t79::<25>, BASE0, "/oneOf/25"] => MilestoneEvent(_),
-    [validators::t79::<26>, BASE0, "/oneOf/26"] => OrgBlockEvent(_),
-    [validators::t79::<27>, BASE0, "/oneOf/27"] => OrganizationEvent(_),
-    [validators::t79::<28>, BASE0, "/oneOf/28"] => PackageEvent(_),
-    [validators::t79::<29>, BASE0, "/oneOf/29"] => PageBuildEvent(_),
-    [validators::t79::<30>, BASE0, "/oneOf/30"] => PingEvent(_),
-    [validators::t79::<31>, BASE0, "/oneOf/31"] => ProjectEvent(_),
-    [validators::t79::<32>, BASE0, "/oneOf/32"] => ProjectCardEvent(_),
-    [validators::t79::<33>, BASE0, "/oneOf/33"] => ProjectColumnEvent(_),
-    [validators::t79::<34>, BASE0, "/oneOf/34"] => PublicEvent(_),
-    [validators::t79::<35>, BASE0, "/oneOf/35"] => PullRequestEvent(_),
-    [validators::t79::<36>, BASE0, "/oneOf/36"] => PullRequestReviewEvent(_),
-    [validators::t79::<37>, BASE0, "/oneOf/37"] => PullRequestReviewCommentEvent(_),
-    [validators::t79::<38>, BASE0, "/oneOf/38"] => PushEvent(_),
-    [validators::t79::<39>, BASE0, "/oneOf/39"] => ReleaseEvent(_),
-    [validators::t79::<40>, BASE0, "/oneOf/40"] => RepositoryEvent(_),
-    [validators::t79::<41>, BASE0, "/oneOf/41"] => RepositoryDispatchEvent(_),
-    [validators::t79::<42>, BASE0, "/oneOf/42"] => RepositoryImportEvent(_),
-    [validators::t79::<43>, BASE0, "/oneOf/43"] => RepositoryVulnerabilityAlertEvent(_),
-    [validators::t79::<44>, BASE0, "/oneOf/44"] => SecretScanningAlertEvent(_),
-    [validators::t79::<45>, BASE0, "/oneOf/45"] => SecurityAdvisoryEvent(_),
-    [validators::t79::<46>, BASE0, "/oneOf/46"] => SponsorshipEvent(_),
-    [validators::t79::<47>, BASE0, "/oneOf/47"] => StarEvent(_),
-    [validators::t79::<48>, BASE0, "/oneOf/48"] => StatusEvent(_),
-    [validators::t79::<49>, BASE0, "/oneOf/49"] => TeamEvent(_),
-    [validators::t79::<50>, BASE0, "/oneOf/50"] => TeamAddEvent(_),
-    [validators::t79::<51>, BASE0, "/oneOf/51"] => WatchEvent(_),
-    [validators::t79::<52>, BASE0, "/oneOf/52"] => WorkflowDispatchEvent(_),
-    [validators::t79::<53>, BASE0, "/oneOf/53"] => WorkflowJobEvent(_),
-    [validators::t79::<54>, BASE0, "/oneOf/54"] => WorkflowRunEvent(_) } contract[validators::v55],
-    BASE0, ""
+    Github { [validators::t79::<0>] => BranchProtectionRuleEvent(_),
+    [validators::t79::<1>] => CheckRunEvent(_), [validators::t79::<2>] => CheckSuiteEvent(_),
+    [validators::t79::<3>] => CodeScanningAlertEvent(_),
+    [validators::t79::<4>] => CommitCommentEvent(_),
+    [validators::t79::<5>] => ContentReferenceEvent(_), [validators::t79::<6>] => CreateEvent(_),
+    [validators::t79::<7>] => DeleteEvent(_), [validators::t79::<8>] => DeployKeyEvent(_),
+    [validators::t79::<9>] => DeploymentEvent(_),
+    [validators::t79::<10>] => DeploymentStatusEvent(_),
+    [validators::t79::<11>] => DiscussionEvent(_),
+    [validators::t79::<12>] => DiscussionCommentEvent(_), [validators::t79::<13>] => ForkEvent(_),
+    [validators::t79::<14>] => GithubAppAuthorizationEvent(_),
+    [validators::t79::<15>] => GollumEvent(_), [validators::t79::<16>] => InstallationEvent(_),
+    [validators::t79::<17>] => InstallationRepositoriesEvent(_),
+    [validators::t79::<18>] => IssueCommentEvent(_), [validators::t79::<19>] => IssuesEvent(_),
+    [validators::t79::<20>] => LabelEvent(_),
+    [validators::t79::<21>] => MarketplacePurchaseEvent(_),
+    [validators::t79::<22>] => MemberEvent(_), [validators::t79::<23>] => MembershipEvent(_),
+    [validators::t79::<24>] => MetaEvent(_), [validators::t79::<25>] => MilestoneEvent(_),
+    [validators::t79::<26>] => OrgBlockEvent(_), [validators::t79::<27>] => OrganizationEvent(_),
+    [validators::t79::<28>] => PackageEvent(_), [validators::t79::<29>] => PageBuildEvent(_),
+    [validators::t79::<30>] => PingEvent(_), [validators::t79::<31>] => ProjectEvent(_),
+    [validators::t79::<32>] => ProjectCardEvent(_),
+    [validators::t79::<33>] => ProjectColumnEvent(_), [validators::t79::<34>] => PublicEvent(_),
+    [validators::t79::<35>] => PullRequestEvent(_),
+    [validators::t79::<36>] => PullRequestReviewEvent(_),
+    [validators::t79::<37>] => PullRequestReviewCommentEvent(_),
+    [validators::t79::<38>] => PushEvent(_), [validators::t79::<39>] => ReleaseEvent(_),
+    [validators::t79::<40>] => RepositoryEvent(_),
+    [validators::t79::<41>] => RepositoryDispatchEvent(_),
+    [validators::t79::<42>] => RepositoryImportEvent(_),
+    [validators::t79::<43>] => RepositoryVulnerabilityAlertEvent(_),
+    [validators::t79::<44>] => SecretScanningAlertEvent(_),
+    [validators::t79::<45>] => SecurityAdvisoryEvent(_),
+    [validators::t79::<46>] => SponsorshipEvent(_), [validators::t79::<47>] => StarEvent(_),
+    [validators::t79::<48>] => StatusEvent(_), [validators::t79::<49>] => TeamEvent(_),
+    [validators::t79::<50>] => TeamAddEvent(_), [validators::t79::<51>] => WatchEvent(_),
+    [validators::t79::<52>] => WorkflowDispatchEvent(_),
+    [validators::t79::<53>] => WorkflowJobEvent(_),
+    [validators::t79::<54>] => WorkflowRunEvent(_) } contract[validators::v55], BASE0, ""
 );
 /// Schema: `typify/github.json#/definitions/branch_protection_rule_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -4546,9 +4529,7 @@ pub enum MembershipRemovedTeam {
     IdName { id: rt::Integer, name: String, deleted: Option<bool> },
 }
 rt::union!(
-    MembershipRemovedTeam { [validators::t79::<55>, BASE0,
-    "/definitions/membership$removed/properties/team/oneOf/0"] => Team(_),
-    [validators::v224, BASE0, "/definitions/membership$removed/properties/team/oneOf/1"] => IdName {
+    MembershipRemovedTeam { [validators::t79::<55>] => Team(_), [validators::v224] => IdName {
     id = "id", required; name = "name", required; deleted = "deleted";
     } deny } contract[validators::t2::<6>], BASE0, "/definitions/membership$removed/properties/team"
 );
@@ -4594,10 +4575,9 @@ pub enum WebhookEvents {
     Variant1(Vec<Variant1Event>),
 }
 rt::union!(
-    WebhookEvents {
-    [validators::t14::<0>, BASE0, "/definitions/webhook-events/oneOf/0"] => Variant0(_),
-    [validators::t15::<0>, BASE0, "/definitions/webhook-events/oneOf/1"] => Variant1(_) }
-    contract[validators::t2::<7>], BASE0, "/definitions/webhook-events"
+    WebhookEvents { [validators::t14::<0>] => Variant0(_),
+    [validators::t15::<0>] => Variant1(_) } contract[validators::t2::<7>], BASE0,
+    "/definitions/webhook-events"
 );
 /// In JSON, in the order of the variants: `check_run`, `check_suite`, `code_scanning_alert`, `commit_comment`, `content_reference`, `create`, `delete`, `deployment`, `deployment_review`, `deployment_status`, `deploy_key`, `discussion`, `discussion_comment`, `fork`, `gollum`, `issues`, `issue_comment`, `label`, `member`, `membership`, `meta`, `milestone`, `organization`, `org_block`, `page_build`, `project`, `project_card`, `project_column`, `public`, `pull_request`, `pull_request_review`, `pull_request_review_comment`, `push`, `registry_package`, `release`, `repository`, `repository_dispatch`, `repository_import`, `repository_vulnerability_alert`, `secret_scanning_alert`, `star`, `status`, `team`, `team_add`, `watch`, `workflow_dispatch`, `workflow_run`.
 ///
@@ -5510,30 +5490,24 @@ pub enum PullRequestEvent {
     PullRequestUnlocked(PullRequestUnlocked),
 }
 rt::union!(
-    PullRequestEvent { [validators::t79::<56>, BASE0, "/definitions/pull_request_event/oneOf/0"] =>
-    PullRequestAssigned(_), [validators::t79::<57>, BASE0,
-    "/definitions/pull_request_event/oneOf/1"] => PullRequestAutoMergeDisabled(_),
-    [validators::t79::<58>, BASE0, "/definitions/pull_request_event/oneOf/2"] =>
-    PullRequestAutoMergeEnabled(_), [validators::t79::<59>, BASE0,
-    "/definitions/pull_request_event/oneOf/3"] => PullRequestClosed(_), [validators::t79::<60>,
-    BASE0, "/definitions/pull_request_event/oneOf/4"] => PullRequestConvertedToDraft(_),
-    [validators::t79::<61>, BASE0, "/definitions/pull_request_event/oneOf/5"] =>
-    PullRequestEdited(_), [validators::t79::<62>, BASE0, "/definitions/pull_request_event/oneOf/6"]
-    => PullRequestLabeled(_), [validators::t79::<63>, BASE0,
-    "/definitions/pull_request_event/oneOf/7"] => PullRequestLocked(_), [validators::t79::<64>,
-    BASE0, "/definitions/pull_request_event/oneOf/8"] => PullRequestOpened(_),
-    [validators::t79::<65>, BASE0, "/definitions/pull_request_event/oneOf/9"] =>
-    PullRequestReadyForReview(_), [validators::t79::<66>, BASE0,
-    "/definitions/pull_request_event/oneOf/10"] => PullRequestReopened(_), [validators::t79::<67>,
-    BASE0, "/definitions/pull_request_event/oneOf/11"] => PullRequestReviewRequestRemoved(_),
-    [validators::t79::<68>, BASE0, "/definitions/pull_request_event/oneOf/12"] =>
-    PullRequestReviewRequested(_), [validators::t79::<69>, BASE0,
-    "/definitions/pull_request_event/oneOf/13"] => PullRequestSynchronize(_),
-    [validators::t79::<70>, BASE0, "/definitions/pull_request_event/oneOf/14"] =>
-    PullRequestUnassigned(_), [validators::t79::<71>, BASE0,
-    "/definitions/pull_request_event/oneOf/15"] => PullRequestUnlabeled(_), [validators::t79::<72>,
-    BASE0, "/definitions/pull_request_event/oneOf/16"] => PullRequestUnlocked(_) }
-    contract[validators::v286], BASE0, "/definitions/pull_request_event"
+    PullRequestEvent { [validators::t79::<56>] => PullRequestAssigned(_),
+    [validators::t79::<57>] => PullRequestAutoMergeDisabled(_),
+    [validators::t79::<58>] => PullRequestAutoMergeEnabled(_),
+    [validators::t79::<59>] => PullRequestClosed(_),
+    [validators::t79::<60>] => PullRequestConvertedToDraft(_),
+    [validators::t79::<61>] => PullRequestEdited(_),
+    [validators::t79::<62>] => PullRequestLabeled(_),
+    [validators::t79::<63>] => PullRequestLocked(_),
+    [validators::t79::<64>] => PullRequestOpened(_),
+    [validators::t79::<65>] => PullRequestReadyForReview(_),
+    [validators::t79::<66>] => PullRequestReopened(_),
+    [validators::t79::<67>] => PullRequestReviewRequestRemoved(_),
+    [validators::t79::<68>] => PullRequestReviewRequested(_),
+    [validators::t79::<69>] => PullRequestSynchronize(_),
+    [validators::t79::<70>] => PullRequestUnassigned(_),
+    [validators::t79::<71>] => PullRequestUnlabeled(_),
+    [validators::t79::<72>] => PullRequestUnlocked(_) } contract[validators::v286], BASE0,
+    "/definitions/pull_request_event"
 );
 /// pull_request assigned event
 ///
@@ -5640,11 +5614,9 @@ pub enum RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer {
     Team(Team),
 }
 rt::union!(
-    RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer { [validators::t79::<73>,
-    BASE0, "/definitions/pull-request/properties/requested_reviewers/items/oneOf/0"] => User(_),
-    [validators::t79::<55>, BASE0,
-    "/definitions/pull-request/properties/requested_reviewers/items/oneOf/1"] => Team(_) }
-    contract[validators::t2::<10>], BASE0,
+    RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer {
+    [validators::t79::<73>] => User(_),
+    [validators::t79::<55>] => Team(_) } contract[validators::t2::<10>], BASE0,
     "/definitions/pull-request/properties/requested_reviewers/items"
 );
 /// Schema: `typify/github.json#/definitions/pull-request/properties/head`
@@ -6300,18 +6272,17 @@ pub enum PullRequestReviewRequestRemoved {
     },
 }
 rt::union!(
-    PullRequestReviewRequestRemoved { [validators::t19::<0>, BASE0,
-    "/definitions/pull_request$review_request_removed/oneOf/0"] =>
-    ActionNumberPullRequestRequestedReviewerRepositorySender { action = "action", required;
-    number = "number", required; pull_request = "pull_request", required;
-    requested_reviewer = "requested_reviewer", required; repository = "repository", required;
-    installation = "installation"; organization = "organization"; sender = "sender", required;
-    } deny, [validators::t20::<0>, BASE0,
-    "/definitions/pull_request$review_request_removed/oneOf/1"] =>
-    ActionNumberPullRequestRequestedTeamRepositorySender { action = "action", required;
-    number = "number", required; pull_request = "pull_request", required;
-    requested_team = "requested_team", required; repository = "repository", required;
-    installation = "installation"; organization = "organization"; sender = "sender", required;
+    PullRequestReviewRequestRemoved {
+    [validators::t19::<0>] => ActionNumberPullRequestRequestedReviewerRepositorySender {
+    action = "action", required; number = "number", required;
+    pull_request = "pull_request", required; requested_reviewer = "requested_reviewer", required;
+    repository = "repository", required; installation = "installation";
+    organization = "organization"; sender = "sender", required; } deny,
+    [validators::t20::<0>] => ActionNumberPullRequestRequestedTeamRepositorySender {
+    action = "action", required; number = "number", required;
+    pull_request = "pull_request", required; requested_team = "requested_team", required;
+    repository = "repository", required; installation = "installation";
+    organization = "organization"; sender = "sender", required;
     } deny } contract[validators::t2::<11>], BASE0,
     "/definitions/pull_request$review_request_removed"
 );
@@ -6356,17 +6327,17 @@ pub enum PullRequestReviewRequested {
     },
 }
 rt::union!(
-    PullRequestReviewRequested { [validators::t19::<1>, BASE0,
-    "/definitions/pull_request$review_requested/oneOf/0"] =>
-    ActionNumberPullRequestRequestedReviewerRepositorySender { action = "action", required;
-    number = "number", required; pull_request = "pull_request", required;
-    requested_reviewer = "requested_reviewer", required; repository = "repository", required;
-    installation = "installation"; organization = "organization"; sender = "sender", required;
-    } deny, [validators::t20::<1>, BASE0, "/definitions/pull_request$review_requested/oneOf/1"] =>
-    ActionNumberPullRequestRequestedTeamRepositorySender { action = "action", required;
-    number = "number", required; pull_request = "pull_request", required;
-    requested_team = "requested_team", required; repository = "repository", required;
-    installation = "installation"; organization = "organization"; sender = "sender", required;
+    PullRequestReviewRequested {
+    [validators::t19::<1>] => ActionNumberPullRequestRequestedReviewerRepositorySender {
+    action = "action", required; number = "number", required;
+    pull_request = "pull_request", required; requested_reviewer = "requested_reviewer", required;
+    repository = "repository", required; installation = "installation";
+    organization = "organization"; sender = "sender", required; } deny,
+    [validators::t20::<1>] => ActionNumberPullRequestRequestedTeamRepositorySender {
+    action = "action", required; number = "number", required;
+    pull_request = "pull_request", required; requested_team = "requested_team", required;
+    repository = "repository", required; installation = "installation";
+    organization = "organization"; sender = "sender", required;
     } deny } contract[validators::t2::<12>], BASE0, "/definitions/pull_request$review_requested"
 );
 /// Schema: `typify/github.json#/definitions/pull_request$review_requested/oneOf/0/properties/action`
@@ -6617,11 +6588,8 @@ pub enum SimplePullRequestRequestedReviewer {
     Team(Team),
 }
 rt::union!(
-    SimplePullRequestRequestedReviewer { [validators::t79::<73>, BASE0,
-    "/definitions/simple-pull-request/properties/requested_reviewers/items/oneOf/0"] => User(_),
-    [validators::t79::<55>, BASE0,
-    "/definitions/simple-pull-request/properties/requested_reviewers/items/oneOf/1"] => Team(_) }
-    contract[validators::t2::<10>], BASE0,
+    SimplePullRequestRequestedReviewer { [validators::t79::<73>] => User(_),
+    [validators::t79::<55>] => Team(_) } contract[validators::t2::<10>], BASE0,
     "/definitions/simple-pull-request/properties/requested_reviewers/items"
 );
 /// The review that was affected.
@@ -6834,12 +6802,9 @@ pub enum RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer {
     Team(Team),
 }
 rt::union!(
-    RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer { [validators::t79::<73>,
-    BASE0,
-    "/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items/oneOf/0"]
-    => User(_), [validators::t79::<55>, BASE0,
-    "/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items/oneOf/1"]
-    => Team(_) } contract[validators::t2::<10>], BASE0,
+    RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer {
+    [validators::t79::<73>] => User(_),
+    [validators::t79::<55>] => Team(_) } contract[validators::t2::<10>], BASE0,
     "/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items"
 );
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$deleted/properties/pull_request`
@@ -6901,12 +6866,9 @@ pub enum RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer {
     Team(Team),
 }
 rt::union!(
-    RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer { [validators::t79::<73>,
-    BASE0,
-    "/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items/oneOf/0"]
-    => User(_), [validators::t79::<55>, BASE0,
-    "/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items/oneOf/1"]
-    => Team(_) } contract[validators::t2::<10>], BASE0,
+    RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer {
+    [validators::t79::<73>] => User(_),
+    [validators::t79::<55>] => Team(_) } contract[validators::t2::<10>], BASE0,
     "/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items"
 );
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$edited/properties/pull_request`
@@ -6968,12 +6930,9 @@ pub enum RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer {
     Team(Team),
 }
 rt::union!(
-    RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer { [validators::t79::<73>,
-    BASE0,
-    "/definitions/pull_request_review_comment$edited/properties/pull_request/properties/requested_reviewers/items/oneOf/0"]
-    => User(_), [validators::t79::<55>, BASE0,
-    "/definitions/pull_request_review_comment$edited/properties/pull_request/properties/requested_reviewers/items/oneOf/1"]
-    => Team(_) } contract[validators::t2::<10>], BASE0,
+    RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer {
+    [validators::t79::<73>] => User(_),
+    [validators::t79::<55>] => Team(_) } contract[validators::t2::<10>], BASE0,
     "/definitions/pull_request_review_comment$edited/properties/pull_request/properties/requested_reviewers/items"
 );
 /// push event
@@ -11329,7 +11288,7 @@ mod fast {
         usize::MAX }, Checks1>; } deny;
         contract[validators::v57], BASE0, "/definitions/branch-protection-rule"
     );
-    rt::via_value!(Check2 -> Option<String>, |v| rt::is_valid(validators::v642, v));
+    rt::via_value!(Check2 -> Option<String>, validators::v642);
     rt::union_reader!(
         Union4, VisitUnion4 -> RepositoryCreatedAt { number => RepositoryCreatedAt::Integer;
         R0: rt::Integer, str => RepositoryCreatedAt::String; R1: String } refuse bool null seq map
@@ -11341,7 +11300,7 @@ mod fast {
         R2: () } refuse bool seq map
     );
     type Union5 = Union6<AnyInteger, AnyString, AnyNull>;
-    rt::via_value!(Check7 -> Option<License>, |v| rt::is_valid(validators::t2::<15>, v));
+    rt::via_value!(Check7 -> Option<License>, validators::t2::<15>);
     rt::object_reader!(
         read_5, BranchProtectionRuleCreatedRepository { _ => AnyString;
         id = "id", required => AnyInteger; node_id = "node_id", required; name = "name", required;
@@ -11458,7 +11417,7 @@ mod fast {
         usize::MAX }, Checks1>; } deny; contract[validators::t3::<1>], BASE0,
         "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actor_names"
     );
-    rt::via_value!(Check8 -> Option<CheckRunConclusion>, |v| rt::is_valid(validators::t82::<0>, v));
+    rt::via_value!(Check8 -> Option<CheckRunConclusion>, validators::t82::<0>);
     rt::array_checks!(Checks9, items = validators::t79::<74>);
     rt::object_reader!(
         read_21, CheckRunCompletedCheckRun { _ => AnyString; id = "id", required => AnyInteger;
@@ -11481,9 +11440,7 @@ mod fast {
         contract[validators::v75], BASE0,
         "/definitions/check_run$completed/properties/check_run/properties/output"
     );
-    rt::via_value!(
-        Check10 -> Option<CheckSuiteConclusion>, |v| rt::is_valid(validators::t82::<2>, v)
-    );
+    rt::via_value!(Check10 -> Option<CheckSuiteConclusion>, validators::t82::<2>);
     rt::object_reader!(
         read_25, RootCheckRunEventCompletedCheckRunCheckSuite { _ => AnyString;
         id = "id", required => AnyInteger; node_id = "node_id";
@@ -11614,8 +11571,7 @@ mod fast {
         "/definitions/check_run$rerequested/properties/check_run/properties/check_suite"
     );
     rt::via_value!(
-        Check12 -> Option<RootCheckSuiteEventCompletedCheckSuiteStatus>,
-        |v| rt::is_valid(validators::t82::<3>, v)
+        Check12 -> Option<RootCheckSuiteEventCompletedCheckSuiteStatus>, validators::t82::<3>
     );
     rt::object_reader!(
         read_47, CheckSuiteCompletedCheckSuite { _ => AnyString; id = "id", required => AnyInteger;
@@ -11639,15 +11595,15 @@ mod fast {
         committer = "committer", required => Typed<CommitSimpleAuthor>; } deny;
         contract[validators::v93], BASE0, "/definitions/commit-simple"
     );
-    rt::via_value!(Check13 -> Option<String>, |v| rt::is_valid(validators::t2::<16>, v));
+    rt::via_value!(Check13 -> Option<String>, validators::t2::<16>);
     rt::object_reader!(
         read_50, CommitSimpleAuthor { _ => AnyString; name = "name", required;
         email = "email", required => ViaValue<Check13>; date = "date"; username = "username";
         } deny; contract[validators::v94], BASE0, "/definitions/committer"
     );
     rt::array_checks!(Checks14, items = validators::t79::<75>);
-    rt::via_value!(Check15 -> Option<User>, |v| rt::is_valid(validators::t2::<4>, v));
-    rt::via_value!(Check16 -> Option<DismissedReason>, |v| rt::is_valid(validators::t82::<4>, v));
+    rt::via_value!(Check15 -> Option<User>, validators::t2::<4>);
+    rt::via_value!(Check16 -> Option<DismissedReason>, validators::t82::<4>);
     rt::object_reader!(
         read_55, CodeScanningAlertAppearedInBranchAlert { _ => AnyString;
         number = "number", required => AnyInteger; created_at = "created_at", required;
@@ -11682,7 +11638,7 @@ mod fast {
         end_line = "end_line"; start_column = "start_column"; end_column = "end_column"; } deny;
         contract[validators::v100], BASE0, "/definitions/alert-instance/properties/location"
     );
-    rt::via_value!(Check17 -> Option<Severity>, |v| rt::is_valid(validators::t82::<1>, v));
+    rt::via_value!(Check17 -> Option<Severity>, validators::t82::<1>);
     rt::object_reader!(
         read_61, RootCodeScanningAlertEventAppearedInBranchAlertRule {
         id = "id", required => AnyString; severity = "severity", required => ViaValue<Check17>;
@@ -11697,7 +11653,7 @@ mod fast {
         "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool"
     );
     rt::string_leaf!(Leaf18 -> Login, |s| [s != "github"] => (s == "github").then_some(Login));
-    rt::value_leaf!(Leaf19 -> rt::Integer, scalar |v| rt::is_valid(validators::v650, v));
+    rt::value_leaf!(Leaf19 -> rt::Integer, scalar validators::v650);
     rt::string_leaf!(
         Leaf20 -> NodeId, |s| [s != "MDEyOk9yZ2FuaXphdGlvbjk5MTk="] => (s ==
         "MDEyOk9yZ2FuaXphdGlvbjk5MTk=").then_some(NodeId)
@@ -11761,7 +11717,7 @@ mod fast {
         Leaf35 -> GithubOrgType,
         |s| [s != "Organization"] => (s == "Organization").then_some(GithubOrgType)
     );
-    rt::value_leaf!(Leaf36 -> bool, scalar |v| rt::is_valid(validators::v651, v));
+    rt::value_leaf!(Leaf36 -> bool, scalar validators::v651);
     rt::object_reader!(
         read_64, GithubOrg { login = "login", required => LeafRead<Leaf18>;
         id = "id", required => LeafRead<Leaf19>; node_id = "node_id", required => LeafRead<Leaf20>;
@@ -11940,7 +11896,7 @@ mod fast {
         } deny; contract[validators::t9::<4>], BASE0,
         "/definitions/code_scanning_alert$reopened_by_user/properties/alert"
     );
-    rt::via_value!(Check45 -> Option<rt::Integer>, |v| rt::is_valid(validators::v652, v));
+    rt::via_value!(Check45 -> Option<rt::Integer>, validators::v652);
     rt::object_reader!(
         read_104, CommitCommentCreatedComment { _ => AnyString; url = "url", required;
         html_url = "html_url", required; id = "id", required => AnyInteger;
@@ -11988,7 +11944,7 @@ mod fast {
         read_only = "read_only", required => AnyBool; } deny;
         contract[validators::v142], BASE0, "/definitions/deploy_key$created/properties/key"
     );
-    rt::via_value!(Check46 -> Option<App>, |v| rt::is_valid(validators::t2::<17>, v));
+    rt::via_value!(Check46 -> Option<App>, validators::t2::<17>);
     rt::object_reader!(
         read_118, DeploymentCreatedDeployment { _ => AnyString; url = "url", required;
         id = "id", required => AnyInteger; node_id = "node_id", required; sha = "sha", required;
@@ -12032,14 +11988,8 @@ mod fast {
         } deny; contract[validators::t87::<1>], BASE0,
         "/definitions/deployment_status$created/properties/deployment"
     );
-    rt::via_value!(
-        Check47 -> DiscussionCategory,
-        |v| rt::is_valid(validators::t90::<0>, v) && rt::is_valid(validators::v655, v)
-    );
-    rt::via_value!(
-        Check48 -> User,
-        |v| rt::is_valid(validators::t79::<73>, v) && rt::is_valid(validators::t2::<4>, v)
-    );
+    rt::via_value!(Check47 -> DiscussionCategory, validators::t90::<0>, validators::v655);
+    rt::via_value!(Check48 -> User, validators::t79::<73>, validators::t2::<4>);
     rt::object_reader!(
         read_126, DiscussionAnsweredDiscussion { _ => AnyString;
         repository_url = "repository_url", required;
@@ -12076,7 +12026,7 @@ mod fast {
         contract[validators::t88::<0>], BASE0,
         "/definitions/discussion$category_changed/properties/changes"
     );
-    rt::via_value!(Check49 -> DiscussionCategory, |v| rt::is_valid(validators::v655, v));
+    rt::via_value!(Check49 -> DiscussionCategory, validators::v655);
     rt::object_reader!(
         read_132, ChangesCategory { from = "from", required => ViaValue<Check49>; } deny;
         contract[validators::t3::<2>], BASE0,
@@ -12100,23 +12050,14 @@ mod fast {
         body = "body", required; } deny;
         contract[validators::v155], BASE0, "/definitions/discussion"
     );
-    rt::value_leaf!(
-        Leaf50 -> (),
-        scalar |v| rt::is_valid(validators::v642, v) && rt::is_valid(validators::v656, v)
-    );
-    rt::value_leaf!(
-        Leaf51 -> (),
-        scalar |v| rt::is_valid(validators::t2::<4>, v) && rt::is_valid(validators::v656, v)
-    );
+    rt::value_leaf!(Leaf50 -> (), scalar validators::v642, validators::v656);
+    rt::value_leaf!(Leaf51 -> (), scalar validators::t2::<4>, validators::v656);
     rt::string_leaf!(
         Leaf52 -> RootDiscussionEventCreatedDiscussionState, |s| [!::std::matches!(s, "open" |
         "locked" | "converting"), !::std::matches!(s, "open" | "converting")] =>
         RootDiscussionEventCreatedDiscussionState::from_listed_str(s)
     );
-    rt::value_leaf!(
-        Leaf53 -> bool,
-        scalar |v| rt::is_valid(validators::v657, v) && rt::is_valid(validators::t91::<0>, v)
-    );
+    rt::value_leaf!(Leaf53 -> bool, scalar validators::v657, validators::t91::<0>);
     rt::object_reader!(
         read_135, DiscussionCreatedDiscussion { _ => AnyString;
         repository_url = "repository_url", required;
@@ -12157,10 +12098,7 @@ mod fast {
         Leaf54 -> DiscussionState, |s| [!::std::matches!(s, "open" | "locked" | "converting"),
         !::std::matches!(s, "locked")] => DiscussionState::from_listed_str(s)
     );
-    rt::value_leaf!(
-        Leaf55 -> bool,
-        scalar |v| rt::is_valid(validators::v657, v) && rt::is_valid(validators::t91::<1>, v)
-    );
+    rt::value_leaf!(Leaf55 -> bool, scalar validators::v657, validators::t91::<1>);
     rt::object_reader!(
         read_144, DiscussionLockedDiscussion { _ => AnyString;
         repository_url = "repository_url", required;
@@ -12246,7 +12184,7 @@ mod fast {
         contract[validators::t88::<1>], BASE0,
         "/definitions/discussion_comment$edited/properties/changes"
     );
-    rt::via_value!(Check57<const K0> -> Forkee, |v| rt::is_valid(validators::t10::<K0>, v));
+    rt::via_value!(Check57<const K0> -> Forkee, validators::t10::<K0>);
     rt::object_reader!(
         read_161, ForkEvent { forkee = "forkee", required => ViaValue<Check57<33>>;
         repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
@@ -12377,13 +12315,10 @@ mod fast {
         Leaf62 -> IssueState, |s| [!::std::matches!(s, "open" | "closed"), !::std::matches!(s,
         "open" | "closed")] => IssueState::from_listed_str(s)
     );
-    rt::via_value!(
-        Check63 -> Option<Assignee>,
-        |v| rt::is_valid(validators::t2::<4>, v) && rt::is_valid(validators::t2::<4>, v)
-    );
+    rt::via_value!(Check63 -> Option<Assignee>, validators::t2::<4>, validators::t2::<4>);
     rt::array_checks!(Checks64, items = validators::t79::<73>);
-    rt::via_value!(Check65 -> Option<IssueMilestone>, |v| rt::is_valid(validators::t2::<18>, v));
-    rt::via_value!(Check66 -> Option<ActiveLockReason>, |v| rt::is_valid(validators::t82::<5>, v));
+    rt::via_value!(Check65 -> Option<IssueMilestone>, validators::t2::<18>);
+    rt::via_value!(Check66 -> Option<ActiveLockReason>, validators::t82::<5>);
     rt::object_reader!(
         read_189, IssueCommentCreatedIssue { _ => AnyString; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
@@ -12492,10 +12427,7 @@ mod fast {
         body = "body", required => ViaValue<Check2>; } deny;
         contract[validators::t10::<12>], BASE0, "/definitions/issues$closed/properties/issue"
     );
-    rt::value_leaf!(
-        Leaf68 -> (),
-        scalar |v| rt::is_valid(validators::t2::<18>, v) && rt::is_valid(validators::v656, v)
-    );
+    rt::value_leaf!(Leaf68 -> (), scalar validators::t2::<18>, validators::v656);
     rt::object_reader!(
         read_208, IssuesDemilestonedIssue { _ => AnyString; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
@@ -12522,10 +12454,7 @@ mod fast {
         title = "title" => Typed<Title>; } deny;
         contract[validators::t89::<1>], BASE0, "/definitions/issues$edited/properties/changes"
     );
-    rt::via_value!(
-        Check69 -> IssueMilestone,
-        |v| rt::is_valid(validators::t2::<18>, v) && rt::is_valid(validators::t79::<76>, v)
-    );
+    rt::via_value!(Check69 -> IssueMilestone, validators::t2::<18>, validators::t79::<76>);
     rt::object_reader!(
         read_215, IssuesMilestonedIssue { _ => AnyString; url = "url", required;
         repository_url = "repository_url", required; labels_url = "labels_url", required;
@@ -12676,7 +12605,7 @@ mod fast {
         } deny;
         contract[validators::t88::<3>], BASE0, "/definitions/member$edited/properties/changes"
     );
-    rt::via_value!(Check71 -> Option<TeamParent>, |v| rt::is_valid(validators::v221, v));
+    rt::via_value!(Check71 -> Option<TeamParent>, validators::v221);
     rt::object_reader!(
         read_255, Team { _ => AnyString; name = "name", required; id = "id", required => AnyInteger;
         node_id = "node_id", required; slug = "slug", required;
@@ -12696,7 +12625,7 @@ mod fast {
         repositories_url = "repositories_url", required; permission = "permission", required;
         } deny; contract[validators::v221], BASE0, "/definitions/team/properties/parent"
     );
-    rt::via_value!(Check72 -> WebhookEvents, |v| rt::is_valid(validators::t79::<77>, v));
+    rt::via_value!(Check72 -> WebhookEvents, validators::t79::<77>);
     rt::object_reader!(
         read_264, MetaDeletedHook { _ => AnyString; r#type = "type", required;
         id = "id", required => AnyInteger; name = "name", required;
@@ -12914,10 +12843,7 @@ mod fast {
         contract[validators::t3::<4>], BASE0,
         "/definitions/project_card$moved/properties/changes/properties/column_id"
     );
-    rt::value_leaf!(
-        Leaf75 -> (),
-        scalar |v| rt::is_valid(validators::v656, v) && rt::is_valid(validators::v665, v)
-    );
+    rt::value_leaf!(Leaf75 -> (), scalar validators::v656, validators::v665);
     rt::object_reader!(
         read_323, ProjectCardMovedProjectCard { _ => AnyString; url = "url", required;
         project_url = "project_url", required; column_url = "column_url", required;
@@ -12962,11 +12888,11 @@ mod fast {
     );
     rt::via_value!(
         Check77 -> RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer,
-        |v| rt::is_valid(validators::t2::<10>, v)
+        validators::t2::<10>
     );
     rt::array_checks!(Checks78, items = validators::t2::<10>);
     rt::array_checks!(Checks79, items = validators::t79::<55>);
-    rt::via_value!(Check80 -> Option<bool>, |v| rt::is_valid(validators::v667, v));
+    rt::via_value!(Check80 -> Option<bool>, validators::v667);
     rt::object_reader!(
         read_335, PullRequestAssignedPullRequest { _ => AnyString; url = "url", required;
         id = "id", required => AnyInteger; node_id = "node_id", required;
@@ -13060,10 +12986,7 @@ mod fast {
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t17::<2>], BASE0, "/definitions/pull_request$closed"
     );
-    rt::value_leaf!(
-        Leaf81 -> bool,
-        scalar |v| rt::is_valid(validators::v667, v) && rt::is_valid(validators::v657, v)
-    );
+    rt::value_leaf!(Leaf81 -> bool, scalar validators::v667, validators::v657);
     rt::object_reader!(
         read_345, PullRequestClosedPullRequest { _ => AnyString; url = "url", required;
         id = "id", required => AnyInteger; node_id = "node_id", required;
@@ -13118,10 +13041,7 @@ mod fast {
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t17::<3>], BASE0, "/definitions/pull_request$converted_to_draft"
     );
-    rt::value_leaf!(
-        Leaf82 -> bool,
-        scalar |v| rt::is_valid(validators::v667, v) && rt::is_valid(validators::t91::<0>, v)
-    );
+    rt::value_leaf!(Leaf82 -> bool, scalar validators::v667, validators::t91::<0>);
     rt::object_reader!(
         read_348, PullRequestConvertedToDraftPullRequest { _ => AnyString; url = "url", required;
         id = "id", required => AnyInteger; node_id = "node_id", required;
@@ -13212,10 +13132,7 @@ mod fast {
         sender = "sender", required => Typed<User>; } deny;
         contract[validators::t17::<5>], BASE0, "/definitions/pull_request$opened"
     );
-    rt::via_value!(
-        Check83 -> Option<ActiveLockReason>,
-        |v| rt::is_valid(validators::t82::<5>, v) && rt::is_valid(validators::v656, v)
-    );
+    rt::via_value!(Check83 -> Option<ActiveLockReason>, validators::t82::<5>, validators::v656);
     rt::object_reader!(
         read_356, PullRequestOpenedPullRequest { _ => AnyString; url = "url", required;
         id = "id", required => AnyInteger; node_id = "node_id", required;
@@ -13434,9 +13351,7 @@ mod fast {
         pull_request = "pull_request", required => Typed<Link>; } deny; contract[validators::v336],
         BASE0, "/definitions/pull_request_review$dismissed/properties/review/properties/_links"
     );
-    rt::via_value!(
-        Check84 -> SimplePullRequestRequestedReviewer, |v| rt::is_valid(validators::t2::<10>, v)
-    );
+    rt::via_value!(Check84 -> SimplePullRequestRequestedReviewer, validators::t2::<10>);
     rt::object_reader!(
         read_383, SimplePullRequest { _ => AnyString; url = "url", required;
         id = "id", required => AnyInteger; node_id = "node_id", required;
@@ -13478,7 +13393,7 @@ mod fast {
         links = "_links", required => Typed<ReviewLinks>; } deny; contract[validators::t21::<1>],
         BASE0, "/definitions/pull_request_review$edited/properties/review"
     );
-    rt::via_value!(Check85 -> Option<Side>, |v| rt::is_valid(validators::t82::<6>, v));
+    rt::via_value!(Check85 -> Option<Side>, validators::t82::<6>);
     rt::object_reader!(
         read_390, PullRequestReviewComment { _ => AnyString; url = "url", required;
         pull_request_review_id = "pull_request_review_id", required => AnyInteger;
@@ -13508,7 +13423,7 @@ mod fast {
     );
     rt::via_value!(
         Check86 -> RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer,
-        |v| rt::is_valid(validators::t2::<10>, v)
+        validators::t2::<10>
     );
     rt::object_reader!(
         read_393, PullRequestReviewCommentCreatedPullRequest { _ => AnyString;
@@ -13543,7 +13458,7 @@ mod fast {
     );
     rt::via_value!(
         Check87 -> RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer,
-        |v| rt::is_valid(validators::t2::<10>, v)
+        validators::t2::<10>
     );
     rt::object_reader!(
         read_396, PullRequestReviewCommentDeletedPullRequest { _ => AnyString;
@@ -13578,7 +13493,7 @@ mod fast {
     );
     rt::via_value!(
         Check88 -> RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer,
-        |v| rt::is_valid(validators::t2::<10>, v)
+        validators::t2::<10>
     );
     rt::object_reader!(
         read_399, PullRequestReviewCommentEditedPullRequest { _ => AnyString; url = "url", required;
@@ -13612,7 +13527,7 @@ mod fast {
         "/definitions/pull_request_review_comment$edited/properties/pull_request"
     );
     rt::array_checks!(Checks89, items = validators::t79::<78>);
-    rt::via_value!(Check90 -> Option<Commit>, |v| rt::is_valid(validators::t2::<19>, v));
+    rt::via_value!(Check90 -> Option<Commit>, validators::t2::<19>);
     rt::object_reader!(
         read_401, PushEvent { _ => AnyString; r#ref = "ref", required; before = "before", required;
         after = "after", required; created = "created", required => AnyBool;
@@ -13853,7 +13768,7 @@ mod fast {
         contract[validators::t88::<11>], BASE0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/references/items"
     );
-    rt::via_value!(Check96 -> Option<FirstPatchedVersion>, |v| rt::is_valid(validators::v380, v));
+    rt::via_value!(Check96 -> Option<FirstPatchedVersion>, validators::v380);
     rt::object_reader!(
         read_460, Vulnerability { package = "package", required => Typed<VulnerabilityPackage>;
         severity = "severity", required => AnyString;
@@ -14016,9 +13931,7 @@ mod fast {
         organization = "organization", required => Typed<Organization>; } deny;
         contract[validators::v404], BASE0, "/definitions/team_add$event"
     );
-    rt::via_value!(
-        Check99 -> Option<rt::Map<String, rt::Value>>, |v| rt::is_valid(validators::t2::<20>, v)
-    );
+    rt::via_value!(Check99 -> Option<rt::Map<String, rt::Value>>, validators::t2::<20>);
     rt::object_reader!(
         read_505, WorkflowDispatchEvent { inputs = "inputs", required => ViaValue<Check99>;
         r#ref = "ref", required => AnyString;
@@ -14029,7 +13942,7 @@ mod fast {
         workflow = "workflow", required => AnyString; } deny;
         contract[validators::v406], BASE0, "/definitions/workflow_dispatch$event"
     );
-    rt::via_value!(Check100 -> WorkflowStep, |v| rt::is_valid(validators::t79::<80>, v));
+    rt::via_value!(Check100 -> WorkflowStep, validators::t79::<80>);
     rt::array_checks!(Checks101, items = validators::t79::<80>);
     rt::string_leaf!(
         Leaf102 -> WorkflowJobConclusion, |s| [!::std::matches!(s, "success" | "failure"),
@@ -14064,13 +13977,9 @@ mod fast {
         } deny; contract[validators::t25::<0>], BASE0,
         "/definitions/workflow_job$queued/properties/workflow_job"
     );
+    rt::via_value!(Check103 -> Step, validators::t79::<81>, validators::t79::<80>);
     rt::via_value!(
-        Check103 -> Step,
-        |v| rt::is_valid(validators::t79::<81>, v) && rt::is_valid(validators::t79::<80>, v)
-    );
-    rt::via_value!(
-        Check104 -> Option<WorkflowJobConclusion>,
-        |v| rt::is_valid(validators::v656, v) && rt::is_valid(validators::t82::<7>, v)
+        Check104 -> Option<WorkflowJobConclusion>, validators::v656, validators::t82::<7>
     );
     rt::object_reader!(
         read_518, WorkflowJobStartedWorkflowJob { _ => AnyString; id = "id", required => AnyInteger;
@@ -14214,7 +14123,7 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::v425], BASE0, "/definitions/branch_protection_rule$edited"
     );
-    rt::via_value!(Check107 -> Option<RequestedAction>, |v| rt::is_valid(validators::v676, v));
+    rt::via_value!(Check107 -> Option<RequestedAction>, validators::v676);
     rt::object_reader!(
         read_534, CheckRunCompleted {
         action = "action", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
@@ -14237,7 +14146,7 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t27::<1>], BASE0, "/definitions/check_run$created"
     );
-    rt::via_value!(Check108 -> RequestedAction, |v| rt::is_valid(validators::t85::<6>, v));
+    rt::via_value!(Check108 -> RequestedAction, validators::t85::<6>);
     rt::object_reader!(
         read_536, CheckRunRequestedAction {
         action = "action", required => Listed<CheckRunRequestedActionAction>;
@@ -14758,9 +14667,7 @@ mod fast {
         organization = "organization" => Typed<Organization>; } deny;
         contract[validators::t41::<0>], BASE0, "/definitions/issues$labeled"
     );
-    rt::via_value!(
-        Check111<const K0> -> IssuesLockedIssue, |v| rt::is_valid(validators::t10::<K0>, v)
-    );
+    rt::via_value!(Check111<const K0> -> IssuesLockedIssue, validators::t10::<K0>);
     rt::object_reader!(
         read_605, IssuesLocked { action = "action", required => Listed<DiscussionState>;
         issue = "issue", required => ViaValue<Check111<35>>;
@@ -14975,7 +14882,7 @@ mod fast {
         installation = "installation" => Typed<InstallationLite>; } deny;
         contract[validators::t44::<0>], BASE0, "/definitions/membership$added"
     );
-    rt::via_value!(Check113 -> MembershipRemovedTeam, |v| rt::is_valid(validators::t2::<6>, v));
+    rt::via_value!(Check113 -> MembershipRemovedTeam, validators::t2::<6>);
     rt::object_reader!(
         read_633, MembershipRemoved {
         action = "action", required => Listed<InstallationRepositoriesRemovedAction>;
@@ -15750,9 +15657,7 @@ mod fast {
         installation = "installation" => Typed<InstallationLite>; } deny;
         contract[validators::t66::<1>], BASE0, "/definitions/workflow_run$requested"
     );
-    rt::via_value!(
-        Check118 -> Option<WorkflowJobConclusion>, |v| rt::is_valid(validators::t82::<7>, v)
-    );
+    rt::via_value!(Check118 -> Option<WorkflowJobConclusion>, validators::t82::<7>);
     rt::object_reader!(
         read_746, WorkflowJob { _ => AnyString; id = "id", required => AnyInteger;
         run_id = "run_id", required => AnyNumber; head_sha = "head_sha", required;

@@ -14,9 +14,8 @@ pub enum IdOrName {
     Name(NameName),
 }
 rt::union!(
-    IdOrName { [validators::t0::<0>, BASE0, "/definitions/IdOrName/oneOf/0"] => Id(_),
-    [validators::t0::<1>, BASE0, "/definitions/IdOrName/oneOf/1"] => Name(_) }
-    contract[validators::t1::<0>], BASE0, "/definitions/IdOrName"
+    IdOrName { [validators::t0::<0>] => Id(_),
+    [validators::t0::<1>] => Name(_) } contract[validators::t1::<0>], BASE0, "/definitions/IdOrName"
 );
 /// Name
 ///
@@ -40,9 +39,8 @@ pub enum IdOrYolo {
     Yolo(YoloYolo),
 }
 rt::union!(
-    IdOrYolo { [validators::t0::<0>, BASE0, "/definitions/IdOrYolo/oneOf/0"] => Id(_),
-    [validators::t0::<2>, BASE0, "/definitions/IdOrYolo/oneOf/1"] => Yolo(_) }
-    contract[validators::t1::<1>], BASE0, "/definitions/IdOrYolo"
+    IdOrYolo { [validators::t0::<0>] => Id(_),
+    [validators::t0::<2>] => Yolo(_) } contract[validators::t1::<1>], BASE0, "/definitions/IdOrYolo"
 );
 /// Yolo
 ///
@@ -74,10 +72,9 @@ pub enum IdOrNameRedundant {
     Name(NameRedundant),
 }
 rt::union!(
-    IdOrNameRedundant {
-    [validators::v7, BASE0, "/definitions/IdOrNameRedundant/oneOf/0"] => String(_), [validators::v8,
-    BASE0, "/definitions/IdOrNameRedundant/oneOf/1"] => Name(_) } contract[validators::t1::<2>],
-    BASE0, "/definitions/IdOrNameRedundant"
+    IdOrNameRedundant { [validators::v7] => String(_),
+    [validators::v8] => Name(_) } contract[validators::t1::<2>], BASE0,
+    "/definitions/IdOrNameRedundant"
 );
 const BASE0: &str = "file:///typify/id-or-name.json";
 /// Validators: one function per distinct subschema. The module is

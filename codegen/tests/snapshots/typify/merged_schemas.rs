@@ -77,17 +77,15 @@ pub enum WeirdEnum {
     },
 }
 rt::union!(
-    WeirdEnum { [validators::t5::<0>, BASE0, "/definitions/weird-enum/oneOf/0"] => Pattern {
-    pattern = "pattern", required; pattern_regex = "pattern-regex"; patterns = "patterns";
-    pattern_either = "pattern-either"; } extra extra,
-    [validators::t5::<1>, BASE0, "/definitions/weird-enum/oneOf/1"] => Patterns {
-    pattern = "pattern"; pattern_regex = "pattern-regex"; patterns = "patterns", required;
-    pattern_either = "pattern-either"; } extra extra,
-    [validators::t5::<2>, BASE0, "/definitions/weird-enum/oneOf/2"] => PatternEither {
+    WeirdEnum { [validators::t5::<0>] => Pattern { pattern = "pattern", required;
+    pattern_regex = "pattern-regex"; patterns = "patterns"; pattern_either = "pattern-either";
+    } extra extra, [validators::t5::<1>] => Patterns { pattern = "pattern";
+    pattern_regex = "pattern-regex"; patterns = "patterns", required;
+    pattern_either = "pattern-either"; } extra extra, [validators::t5::<2>] => PatternEither {
     pattern = "pattern"; pattern_regex = "pattern-regex"; patterns = "patterns";
     pattern_either = "pattern-either", required; } extra extra,
-    [validators::t5::<3>, BASE0, "/definitions/weird-enum/oneOf/3"] => PatternRegex {
-    pattern = "pattern"; pattern_regex = "pattern-regex", required; patterns = "patterns";
+    [validators::t5::<3>] => PatternRegex { pattern = "pattern";
+    pattern_regex = "pattern-regex", required; patterns = "patterns";
     pattern_either = "pattern-either"; } extra extra } contract[validators::v7], BASE0,
     "/definitions/weird-enum"
 );
@@ -196,10 +194,9 @@ pub enum HereAndThere {
     Variant1 { foo: Option<String>, baz: Option<String>, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
-    HereAndThere { [validators::t4::<4>, BASE0, "/definitions/HereAndThere/oneOf/0"] => Variant0 {
-    foo = "foo"; bar = "bar"; } extra extra,
-    [validators::t4::<5>, BASE0, "/definitions/HereAndThere/oneOf/1"] => Variant1 { foo = "foo";
-    baz = "baz"; } extra extra } contract[validators::v21], BASE0, "/definitions/HereAndThere"
+    HereAndThere { [validators::t4::<4>] => Variant0 { foo = "foo"; bar = "bar"; } extra extra,
+    [validators::t4::<5>] => Variant1 { foo = "foo"; baz = "baz";
+    } extra extra } contract[validators::v21], BASE0, "/definitions/HereAndThere"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/merge-empty`
 #[derive(Clone, PartialEq)]
@@ -271,20 +268,17 @@ mod fast {
         } extra extra => AnyValue;
         contract[validators::t4::<1>], BASE0, "/definitions/unsatisfiable-3-a"
     );
-    rt::via_value!(
-        Check2 -> PickingoneUser,
-        |v| rt::is_valid(validators::t8::<0>, v) && rt::is_valid(validators::v28, v)
-    );
+    rt::via_value!(Check2 -> PickingoneUser, validators::t8::<0>, validators::v28);
     rt::object_reader!(
         read_17, Pickingone { suspended_by = "suspended_by", required => ViaValue<Check2>;
         } extra extra => AnyValue; contract[validators::t0::<2>], BASE0, "/definitions/pickingone"
     );
-    rt::via_value!(Check3 -> Option<String>, |v| rt::is_valid(validators::v29, v));
+    rt::via_value!(Check3 -> Option<String>, validators::v29);
     rt::object_reader!(
         read_18, PickingoneUser { email = "email" => ViaValue<Check3>; } extra extra => AnyValue;
         contract[validators::t4::<2>], BASE0, "/definitions/pickingone-user"
     );
-    rt::via_value!(Check4 -> Option<PickingoneUser>, |v| rt::is_valid(validators::v28, v));
+    rt::via_value!(Check4 -> Option<PickingoneUser>, validators::v28);
     rt::object_reader!(
         read_19, PickingoneInstallation { suspended_by = "suspended_by" => ViaValue<Check4>;
         } extra extra => AnyValue;

@@ -16,7 +16,7 @@ pub struct Properties {
 mod fast {
     use super::*;
     use super::rt::fast::ViaValue;
-    rt::via_value!(Check1 -> rt::Map<String, String>, |v| rt::is_valid(validators::v1, v));
+    rt::via_value!(Check1 -> rt::Map<String, String>, validators::v1);
     rt::object_reader!(
         read_0, Properties { rules = "rules", required => ViaValue<Check1>; } deny;
         contract[validators::v0], BASE0, ""

@@ -302,9 +302,7 @@ mod fast {
         read_9, Drop { cleanup = "cleanup", required => AnyBool; } extra extra => AnyValue;
         contract[validators::t2::<6>], BASE0, "/definitions/Drop"
     );
-    rt::via_value!(
-        Check2 -> ::std::option::Option<::std::string::String>, |v| rt::is_valid(validators::v25, v)
-    );
+    rt::via_value!(Check2 -> ::std::option::Option<::std::string::String>, validators::v25);
     rt::object_reader!(
         read_10, TypeWithOptionField { optional_field = "optional_field" => ViaValue<Check2>;
         boxed_field = "boxed_field", required => Typed<Box>; } extra extra => AnyValue;
@@ -340,9 +338,7 @@ mod fast {
         contract[validators::t2::<7>], BASE0, "/definitions/MapOfKeywords"
     );
     rt::array_checks!(Checks4, items = validators::t4::<0>);
-    rt::via_value!(
-        Check5 -> ::std::option::Option<OptionType>, |v| rt::is_valid(validators::t3::<0>, v)
-    );
+    rt::via_value!(Check5 -> ::std::option::Option<OptionType>, validators::t3::<0>);
     rt::object_reader!(
         read_16, NestedTypeCollisions { r#type = "type", required => Typed<TypeWithOptionField>;
         types = "types", required => VecOf<Typed<TypeWithOptionField>, 0usize, {
@@ -361,8 +357,7 @@ mod fast {
         contract[validators::v20], BASE0, "/definitions/FlattenedKeywords"
     );
     rt::via_value!(
-        Check6 -> ::std::option::Option<DoubleOptionCollisionOption>,
-        |v| rt::is_valid(validators::t3::<1>, v)
+        Check6 -> ::std::option::Option<DoubleOptionCollisionOption>, validators::t3::<1>
     );
     rt::object_reader!(
         read_20, DoubleOptionCollision { option = "option" => ViaValue<Check6>;

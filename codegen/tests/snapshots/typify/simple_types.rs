@@ -37,17 +37,17 @@ pub struct UintMinimumAndMaximum {
 mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead};
-    rt::value_leaf!(Leaf1 -> rt::Number, scalar |v| rt::is_valid(validators::v2, v));
+    rt::value_leaf!(Leaf1 -> rt::Number, scalar validators::v2);
     rt::object_reader!(
         read_0, FloatsArenTTerribleIMTold { flush_timeout = "flush_timeout" => LeafRead<Leaf1>;
         } extra extra => AnyValue;
         contract[validators::v0], BASE0, "/definitions/floats-aren't-terrible-I'm-told"
     );
-    rt::value_leaf!(Leaf2 -> rt::Integer, scalar |v| rt::is_valid(validators::v3, v));
-    rt::value_leaf!(Leaf3 -> rt::Integer, scalar |v| rt::is_valid(validators::v4, v));
-    rt::value_leaf!(Leaf4 -> rt::Integer, scalar |v| rt::is_valid(validators::v5, v));
-    rt::value_leaf!(Leaf5 -> rt::Integer, scalar |v| rt::is_valid(validators::v6, v));
-    rt::value_leaf!(Leaf6 -> rt::Integer, scalar |v| rt::is_valid(validators::v7, v));
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar validators::v3);
+    rt::value_leaf!(Leaf3 -> rt::Integer, scalar validators::v4);
+    rt::value_leaf!(Leaf4 -> rt::Integer, scalar validators::v5);
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar validators::v6);
+    rt::value_leaf!(Leaf6 -> rt::Integer, scalar validators::v7);
     rt::object_reader!(
         read_3, UintMinimumAndMaximum { no_bounds = "no_bounds", required => LeafRead<Leaf2>;
         min = "min", required => LeafRead<Leaf3>;

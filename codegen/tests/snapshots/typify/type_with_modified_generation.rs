@@ -34,7 +34,7 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyString, AnyValue, MapOf, StringLeaf, ViaValue};
     rt::map_checks!(Checks1, values = validators::v2);
-    rt::via_value!(Check2 -> ConvertedType, |v| rt::is_valid(validators::v1, v));
+    rt::via_value!(Check2 -> ConvertedType, validators::v1);
     rt::object_reader!(
         read_0, TestType { replaced_type = "replaced_type", required => AnyValue;
         patched_type = "patched_type", required => MapOf<StringLeaf, AnyString, Checks1>;

@@ -81,8 +81,8 @@ mod fast {
         read_3, Doodad { when = "when" default: &str = "1970-01-01T00:00:00Z" => AnyString;
         } extra extra => AnyValue; contract[validators::t0::<1>], BASE0, "/definitions/Doodad"
     );
-    rt::value_leaf!(Leaf2 -> rt::Integer, scalar |v| rt::is_valid(validators::v5, v));
-    rt::via_value!(Check3 -> Option<rt::Integer>, |v| rt::is_valid(validators::v6, v));
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar validators::v5);
+    rt::via_value!(Check3 -> Option<rt::Integer>, validators::v6);
     rt::object_reader!(
         read_4, MrDefaultNumbers {
         little_u8 = "little_u8" default: rt::Integer = 2 => LeafRead<Leaf2>;

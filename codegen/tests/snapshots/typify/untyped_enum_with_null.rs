@@ -30,7 +30,7 @@ rt::string_enum!(
 mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, ViaValue};
-    rt::via_value!(Check1 -> Option<Value>, |v| rt::is_valid(validators::v1, v));
+    rt::via_value!(Check1 -> Option<Value>, validators::v1);
     rt::object_reader!(
         read_0, TestType { value = "value", required => ViaValue<Check1>; } extra extra => AnyValue;
         contract[validators::v0], BASE0, ""

@@ -12,11 +12,9 @@ pub enum OneOfTypes {
     Foo { foo: String, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
-    OneOfTypes { [validators::t2::<0>, BASE0, "/definitions/one-of-types/oneOf/0"] => Bar {
-    bar = "bar", required; } extra extra,
-    [validators::t2::<1>, BASE0, "/definitions/one-of-types/oneOf/1"] => Foo {
-    foo = "foo", required; } extra extra } contract[validators::v2], BASE0,
-    "/definitions/one-of-types"
+    OneOfTypes { [validators::t2::<0>] => Bar { bar = "bar", required; } extra extra,
+    [validators::t2::<1>] => Foo { foo = "foo", required; } extra extra } contract[validators::v2],
+    BASE0, "/definitions/one-of-types"
 );
 /// Schema: `typify/various-enums.json#/definitions/one-of-raw-type`
 #[derive(Clone, Debug, PartialEq)]
@@ -42,12 +40,9 @@ pub enum OneOfMissingTitle {
     },
 }
 rt::union!(
-    OneOfMissingTitle {
-    [validators::t3::<0>, BASE0, "/definitions/one-of-missing-title/oneOf/0"] => A { foo = "foo";
-    } extra extra, [validators::t3::<1>, BASE0, "/definitions/one-of-missing-title/oneOf/1"] => B {
-    bar = "bar"; } extra extra,
-    [validators::v6, BASE0, "/definitions/one-of-missing-title/oneOf/2"] => Object { bar = "bar";
-    baz = "baz"; } extra extra } contract[validators::v7], BASE0,
+    OneOfMissingTitle { [validators::t3::<0>] => A { foo = "foo"; } extra extra,
+    [validators::t3::<1>] => B { bar = "bar"; } extra extra, [validators::v6] => Object {
+    bar = "bar"; baz = "baz"; } extra extra } contract[validators::v7], BASE0,
     "/definitions/one-of-missing-title"
 );
 /// Matches `.*`.
@@ -101,10 +96,8 @@ pub enum JankNames {
     Object(rt::Map<String, rt::Integer>),
 }
 rt::union!(
-    JankNames { [validators::v12, BASE0, "/definitions/JankNames/oneOf/0"] => Variant0(_),
-    [validators::v13, BASE0, "/definitions/JankNames/oneOf/1"] => Variant1(_), [validators::v14,
-    BASE0, "/definitions/JankNames/oneOf/2"] => Object(_) } contract[validators::t1::<0>], BASE0,
-    "/definitions/JankNames"
+    JankNames { [validators::v12] => Variant0(_), [validators::v13] => Variant1(_),
+    [validators::v14] => Object(_) } contract[validators::t1::<0>], BASE0, "/definitions/JankNames"
 );
 /// issue 280
 ///
@@ -125,10 +118,8 @@ pub enum ObjectReference {
     ReferenceDef(String),
 }
 rt::union!(
-    ObjectReference { [validators::t4::<0>, BASE0,
-    "/definitions/References/oneOf/1/additionalProperties/oneOf/0"] => StringVersion(_),
-    [validators::t4::<1>, BASE0, "/definitions/References/oneOf/1/additionalProperties/oneOf/1"] =>
-    ReferenceDef(_) } contract[validators::t0::<2>], BASE0,
+    ObjectReference { [validators::t4::<0>] => StringVersion(_),
+    [validators::t4::<1>] => ReferenceDef(_) } contract[validators::t0::<2>], BASE0,
     "/definitions/References/oneOf/1/additionalProperties"
 );
 /// Schema: `typify/various-enums.json#/definitions/StringVersion`
@@ -152,10 +143,8 @@ pub enum ShouldBeExclusive {
     Reference { id: Option<String>, reference: String, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
-    ShouldBeExclusive {
-    [validators::t5::<0>, BASE0, "/definitions/ShouldBeExclusive/oneOf/0"] => Id {
-    id = "id", required; reference = "reference"; } extra extra,
-    [validators::t5::<1>, BASE0, "/definitions/ShouldBeExclusive/oneOf/1"] => Reference { id = "id";
+    ShouldBeExclusive { [validators::t5::<0>] => Id { id = "id", required; reference = "reference";
+    } extra extra, [validators::t5::<1>] => Reference { id = "id";
     reference = "reference", required; } extra extra } contract[validators::v22], BASE0,
     "/definitions/ShouldBeExclusive"
 );
@@ -236,7 +225,7 @@ pub type NotBlockSize = rt::Integer;
 mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, ViaValue};
-    rt::via_value!(Check1 -> rt::Map<String, rt::Value>, |v| rt::is_valid(validators::v27, v));
+    rt::via_value!(Check1 -> rt::Map<String, rt::Value>, validators::v27);
     rt::object_reader!(
         read_11, EmptyObject { prop = "prop" => ViaValue<Check1>; } extra extra => AnyValue;
         contract[validators::v11], BASE0, "/definitions/EmptyObject"

@@ -226,30 +226,22 @@ impl NumberValueArrayItem {
     }
 }
 rt::union!(
-    NumberValueArrayItem { [validators::t19::<0>, BASE0,
-    "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef {
-    test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
-    scale = "scale"; band = "band"; extra = "extra"; signal = "signal", required; } extra extra_,
-    [validators::t1::<0>, BASE0,
-    "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
-    scale = "scale"; band = "band"; extra = "extra"; value = "value", required; } extra extra_,
-    [validators::t20::<0>, BASE0,
-    "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field {
-    test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
-    scale = "scale"; band = "band"; extra = "extra"; field = "field", required; } extra extra_,
-    [validators::t20::<1>, BASE0,
-    "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range {
-    test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
-    scale = "scale"; band = "band"; extra = "extra"; range = "range", required; } extra extra_,
-    [validators::t21::<0>, BASE0, "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
-    => ScaleValue { test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset";
-    round = "round"; scale = "scale", required; band = "band"; extra = "extra"; } extra extra_,
-    [validators::t21::<1>, BASE0, "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"]
-    => ScaleBand { test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset";
-    round = "round"; scale = "scale", required; band = "band", required; extra = "extra";
-    } extra extra_, [validators::t22::<0>, BASE0,
-    "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset { test = "test";
+    NumberValueArrayItem { [validators::t19::<0>] => SignalRef { test = "test";
+    exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round"; scale = "scale";
+    band = "band"; extra = "extra"; signal = "signal", required; } extra extra_,
+    [validators::t1::<0>] => Value { test = "test"; exponent = "exponent"; mult = "mult";
+    offset = "offset"; round = "round"; scale = "scale"; band = "band"; extra = "extra";
+    value = "value", required; } extra extra_, [validators::t20::<0>] => Field { test = "test";
+    exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round"; scale = "scale";
+    band = "band"; extra = "extra"; field = "field", required; } extra extra_,
+    [validators::t20::<1>] => Range { test = "test"; exponent = "exponent"; mult = "mult";
+    offset = "offset"; round = "round"; scale = "scale"; band = "band"; extra = "extra";
+    range = "range", required; } extra extra_, [validators::t21::<0>] => ScaleValue { test = "test";
+    exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
+    scale = "scale", required; band = "band"; extra = "extra"; } extra extra_,
+    [validators::t21::<1>] => ScaleBand { test = "test"; exponent = "exponent"; mult = "mult";
+    offset = "offset"; round = "round"; scale = "scale", required; band = "band", required;
+    extra = "extra"; } extra extra_, [validators::t22::<0>] => Offset { test = "test";
     exponent = "exponent"; mult = "mult"; offset = "offset", required; round = "round";
     scale = "scale"; band = "band"; extra = "extra"; } extra extra_ } contract[validators::t2::<0>],
     BASE0, "/definitions/numberValue/oneOf/0/items"
@@ -261,10 +253,9 @@ pub enum Exponent {
     NumberValue(Box<NumberValue>),
 }
 rt::union!(
-    Exponent { [validators::v11, BASE0, "/definitions/numberModifiers/properties/exponent/oneOf/0"]
-    => Number(_), [validators::t19::<1>, BASE0,
-    "/definitions/numberModifiers/properties/exponent/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0::<1>], BASE0, "/definitions/numberModifiers/properties/exponent"
+    Exponent { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/numberModifiers/properties/exponent"
 );
 /// Schema: `typify/vega.json#/definitions/numberModifiers/properties/mult`
 #[derive(Clone, Debug, PartialEq)]
@@ -273,10 +264,8 @@ pub enum Mult {
     NumberValue(Box<NumberValue>),
 }
 rt::union!(
-    Mult {
-    [validators::v11, BASE0, "/definitions/numberModifiers/properties/mult/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/numberModifiers/properties/mult/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    Mult { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/numberModifiers/properties/mult"
 );
 /// Schema: `typify/vega.json#/definitions/numberModifiers/properties/offset`
@@ -286,10 +275,8 @@ pub enum SignalRefOffset {
     NumberValue(Box<NumberValue>),
 }
 rt::union!(
-    SignalRefOffset {
-    [validators::v11, BASE0, "/definitions/numberModifiers/properties/offset/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/numberModifiers/properties/offset/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    SignalRefOffset { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/numberModifiers/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/field`
@@ -302,14 +289,11 @@ pub enum Field {
     Parent { parent: Box<Field>, level: Option<rt::Number> },
 }
 rt::union!(
-    Field { [validators::v14, BASE0, "/definitions/field/oneOf/0"] => String(_),
-    [validators::t19::<0>, BASE0, "/definitions/field/oneOf/1"] => SignalRef(_),
-    [validators::t23::<0>, BASE0, "/definitions/field/oneOf/2"] => Datum {
-    datum = "datum", required; } deny,
-    [validators::v16, BASE0, "/definitions/field/oneOf/3"] => Group { group = "group", required;
-    level = "level"; } deny, [validators::v17, BASE0, "/definitions/field/oneOf/4"] => Parent {
-    parent = "parent", required; level = "level"; } deny } contract[validators::t3::<0>], BASE0,
-    "/definitions/field"
+    Field { [validators::v14] => String(_), [validators::t19::<0>] => SignalRef(_),
+    [validators::t23::<0>] => Datum { datum = "datum", required; } deny,
+    [validators::v16] => Group { group = "group", required; level = "level"; } deny,
+    [validators::v17] => Parent { parent = "parent", required; level = "level";
+    } deny } contract[validators::t3::<0>], BASE0, "/definitions/field"
 );
 /// Schema: `typify/vega.json#/definitions/signalRef`
 #[derive(Clone, PartialEq)]
@@ -428,28 +412,22 @@ impl NumberValueObject {
     }
 }
 rt::union!(
-    NumberValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef {
+    NumberValueObject { [validators::t19::<0>] => SignalRef { exponent = "exponent"; mult = "mult";
+    offset = "offset"; round = "round"; scale = "scale"; band = "band"; extra = "extra";
+    signal = "signal", required; } extra extra_, [validators::t1::<0>] => Value {
     exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round"; scale = "scale";
-    band = "band"; extra = "extra"; signal = "signal", required; } extra extra_,
-    [validators::t1::<0>, BASE0, "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
-    Value { exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
-    scale = "scale"; band = "band"; extra = "extra"; value = "value", required; } extra extra_,
-    [validators::t20::<0>, BASE0, "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] =>
-    Field { exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
-    scale = "scale"; band = "band"; extra = "extra"; field = "field", required; } extra extra_,
-    [validators::t20::<1>, BASE0, "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] =>
-    Range { exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
-    scale = "scale"; band = "band"; extra = "extra"; range = "range", required; } extra extra_,
-    [validators::t21::<0>, BASE0, "/definitions/numberValue/oneOf/1/allOf/1/anyOf/1"] => ScaleValue
-    { exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
-    scale = "scale", required; band = "band"; extra = "extra"; } extra extra_,
-    [validators::t21::<1>, BASE0, "/definitions/numberValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand {
+    band = "band"; extra = "extra"; value = "value", required; } extra extra_,
+    [validators::t20::<0>] => Field { exponent = "exponent"; mult = "mult"; offset = "offset";
+    round = "round"; scale = "scale"; band = "band"; extra = "extra"; field = "field", required;
+    } extra extra_, [validators::t20::<1>] => Range { exponent = "exponent"; mult = "mult";
+    offset = "offset"; round = "round"; scale = "scale"; band = "band"; extra = "extra";
+    range = "range", required; } extra extra_, [validators::t21::<0>] => ScaleValue {
     exponent = "exponent"; mult = "mult"; offset = "offset"; round = "round";
-    scale = "scale", required; band = "band", required; extra = "extra"; } extra extra_,
-    [validators::t22::<0>, BASE0, "/definitions/numberValue/oneOf/1/allOf/1/anyOf/3"] => Offset {
-    exponent = "exponent"; mult = "mult"; offset = "offset", required; round = "round";
-    scale = "scale"; band = "band"; extra = "extra";
+    scale = "scale", required; band = "band"; extra = "extra"; } extra extra_,
+    [validators::t21::<1>] => ScaleBand { exponent = "exponent"; mult = "mult"; offset = "offset";
+    round = "round"; scale = "scale", required; band = "band", required; extra = "extra";
+    } extra extra_, [validators::t22::<0>] => Offset { exponent = "exponent"; mult = "mult";
+    offset = "offset", required; round = "round"; scale = "scale"; band = "band"; extra = "extra";
     } extra extra_ } contract[validators::t2::<1>, validators::v22, validators::t4::<0>], BASE0,
     "/definitions/numberValue/oneOf/1"
 );
@@ -461,9 +439,9 @@ pub enum ColorValue {
     BaseColorValue(BaseColorValue),
 }
 rt::union!(
-    ColorValue { [validators::t5::<0>, BASE0, "/definitions/colorValue/oneOf/0"] => Array(_),
-    [validators::t19::<2>, BASE0, "/definitions/colorValue/oneOf/1"] => BaseColorValue(_) }
-    contract[validators::t0::<3>], BASE0, "/definitions/colorValue"
+    ColorValue { [validators::t5::<0>] => Array(_),
+    [validators::t19::<2>] => BaseColorValue(_) } contract[validators::t0::<3>], BASE0,
+    "/definitions/colorValue"
 );
 /// Schema: `typify/vega.json#/definitions/colorValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -476,13 +454,11 @@ pub enum ColorValueArrayItem {
     Color(BaseColorValueColor),
 }
 rt::union!(
-    ColorValueArrayItem {
-    [validators::t2::<2>, BASE0, "/definitions/baseColorValue/oneOf/0"] => Object(_),
-    [validators::t6::<0>, BASE0, "/definitions/baseColorValue/oneOf/1"] => LinearGradient(_),
-    [validators::t6::<1>, BASE0, "/definitions/baseColorValue/oneOf/2"] => RadialGradient(_),
-    [validators::v30, BASE0, "/definitions/baseColorValue/oneOf/3"] => Gradient(_),
-    [validators::t23::<1>, BASE0, "/definitions/baseColorValue/oneOf/4"] => Color(_) }
-    contract[validators::t2::<3>], BASE0, "/definitions/colorValue/oneOf/0/items"
+    ColorValueArrayItem { [validators::t2::<2>] => Object(_),
+    [validators::t6::<0>] => LinearGradient(_), [validators::t6::<1>] => RadialGradient(_),
+    [validators::v30] => Gradient(_),
+    [validators::t23::<1>] => Color(_) } contract[validators::t2::<3>], BASE0,
+    "/definitions/colorValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/colorValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -501,19 +477,13 @@ pub enum ObjectItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    ObjectItem { [validators::t19::<0>, BASE0,
-    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<1>, BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1"] =>
-    Value { test = "test"; scale = "scale"; value = "value", required; } extra extra,
-    [validators::t20::<0>, BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/2"] =>
-    Field(_), [validators::t20::<1>, BASE0,
-    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
-    BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2::<3>, validators::t24::<0>, validators::t3::<1>, validators::t2::<2>,
-    validators::t24::<1>, validators::t4::<1>], BASE0, "/definitions/colorValue/oneOf/0/items"
+    ObjectItem { [validators::t19::<0>] => SignalRef(_), [validators::t1::<1>] => Value {
+    test = "test"; scale = "scale"; value = "value", required; } extra extra,
+    [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<3>, validators::t24::<0>,
+    validators::t3::<1>, validators::t2::<2>, validators::t24::<1>, validators::t4::<1>], BASE0,
+    "/definitions/colorValue/oneOf/0/items"
 );
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`, `typify/vega.json#/definitions/arrayValue/oneOf/0/items`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -654,13 +624,9 @@ pub enum ColorItemColor {
     ColorHcl(ColorHcl),
 }
 rt::union!(
-    ColorItemColor { [validators::t19::<3>, BASE0,
-    "/definitions/baseColorValue/oneOf/4/properties/color/oneOf/0"] => ColorRgb(_),
-    [validators::t19::<4>, BASE0, "/definitions/baseColorValue/oneOf/4/properties/color/oneOf/1"] =>
-    ColorHsl(_), [validators::t19::<5>, BASE0,
-    "/definitions/baseColorValue/oneOf/4/properties/color/oneOf/2"] => ColorLab(_),
-    [validators::t19::<6>, BASE0, "/definitions/baseColorValue/oneOf/4/properties/color/oneOf/3"] =>
-    ColorHcl(_) } contract[validators::t7::<0>], BASE0,
+    ColorItemColor { [validators::t19::<3>] => ColorRgb(_), [validators::t19::<4>] => ColorHsl(_),
+    [validators::t19::<5>] => ColorLab(_),
+    [validators::t19::<6>] => ColorHcl(_) } contract[validators::t7::<0>], BASE0,
     "/definitions/baseColorValue/oneOf/4/properties/color"
 );
 /// Schema: `typify/vega.json#/definitions/colorRGB`
@@ -706,13 +672,10 @@ pub enum BaseColorValue {
     Color(BaseColorValueColor),
 }
 rt::union!(
-    BaseColorValue {
-    [validators::t2::<2>, BASE0, "/definitions/baseColorValue/oneOf/0"] => Object(_),
-    [validators::t6::<0>, BASE0, "/definitions/baseColorValue/oneOf/1"] => LinearGradient(_),
-    [validators::t6::<1>, BASE0, "/definitions/baseColorValue/oneOf/2"] => RadialGradient(_),
-    [validators::v30, BASE0, "/definitions/baseColorValue/oneOf/3"] => Gradient(_),
-    [validators::t23::<1>, BASE0, "/definitions/baseColorValue/oneOf/4"] => Color(_) }
-    contract[validators::t3::<1>], BASE0, "/definitions/baseColorValue"
+    BaseColorValue { [validators::t2::<2>] => Object(_), [validators::t6::<0>] => LinearGradient(_),
+    [validators::t6::<1>] => RadialGradient(_), [validators::v30] => Gradient(_),
+    [validators::t23::<1>] => Color(_) } contract[validators::t3::<1>], BASE0,
+    "/definitions/baseColorValue"
 );
 /// Schema: `typify/vega.json#/definitions/baseColorValue/oneOf/0`
 #[derive(Clone, Debug, PartialEq)]
@@ -726,16 +689,10 @@ pub enum BaseColorValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    BaseColorValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<1>, BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1"] =>
-    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/3"] =>
-    Range(_), [validators::t21::<0>, BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
-    BASE0, "/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/3"] => Offset(_) }
+    BaseColorValueObject { [validators::t19::<0>] => SignalRef(_), [validators::t1::<1>] => Value {
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>] => Field(_),
+    [validators::t20::<1>] => Range(_), [validators::t21::<0>] => ScaleValue(_),
+    [validators::t21::<1>] => ScaleBand(_), [validators::t22::<0>] => Offset(_) }
     contract[validators::t2::<2>, validators::t24::<1>, validators::t4::<1>], BASE0,
     "/definitions/baseColorValue/oneOf/0"
 );
@@ -813,21 +770,12 @@ pub enum StrokeCapValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    StrokeCapValueArrayItem { [validators::t19::<0>, BASE0,
-    "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<2>, BASE0,
-    "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
-    BASE0, "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0,
-    "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0,
-    "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21::<1>, BASE0,
-    "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0,
-    "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2::<4>], BASE0, "/definitions/strokeCapValue/oneOf/0/items"
+    StrokeCapValueArrayItem { [validators::t19::<0>] => SignalRef(_),
+    [validators::t1::<2>] => Value { test = "test"; scale = "scale"; value = "value", required;
+    } extra extra, [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<4>], BASE0,
+    "/definitions/strokeCapValue/oneOf/0/items"
 );
 /// In JSON, in the order of the variants: `butt`, `round`, `square`.
 ///
@@ -859,16 +807,10 @@ pub enum StrokeCapValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    StrokeCapValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<2>, BASE0, "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
-    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0, "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] =>
-    Range(_), [validators::t21::<0>, BASE0, "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
-    BASE0, "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    StrokeCapValueObject { [validators::t19::<0>] => SignalRef(_), [validators::t1::<2>] => Value {
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>] => Field(_),
+    [validators::t20::<1>] => Range(_), [validators::t21::<0>] => ScaleValue(_),
+    [validators::t21::<1>] => ScaleBand(_), [validators::t22::<0>] => Offset(_) }
     contract[validators::t2::<5>, validators::t24::<1>, validators::t4::<2>], BASE0,
     "/definitions/strokeCapValue/oneOf/1"
 );
@@ -899,19 +841,12 @@ pub enum ArrayValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    ArrayValueArrayItem { [validators::t19::<0>, BASE0,
-    "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<3>, BASE0,
-    "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
-    BASE0, "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0,
-    "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0, "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
-    => Offset(_) } contract[validators::t2::<6>], BASE0, "/definitions/arrayValue/oneOf/0/items"
+    ArrayValueArrayItem { [validators::t19::<0>] => SignalRef(_), [validators::t1::<3>] => Value {
+    test = "test"; scale = "scale"; value = "value", required; } extra extra,
+    [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<6>], BASE0,
+    "/definitions/arrayValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/arrayValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -925,17 +860,12 @@ pub enum ArrayValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    ArrayValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<3>, BASE0, "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value
-    { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
-    BASE0, "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21::<1>, BASE0, "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/2"]
-    => ScaleBand(_), [validators::t22::<0>, BASE0,
-    "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) } contract[validators::t2::<7>,
-    validators::t24::<1>, validators::t4::<3>], BASE0, "/definitions/arrayValue/oneOf/1"
+    ArrayValueObject { [validators::t19::<0>] => SignalRef(_), [validators::t1::<3>] => Value {
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>] => Field(_),
+    [validators::t20::<1>] => Range(_), [validators::t21::<0>] => ScaleValue(_),
+    [validators::t21::<1>] => ScaleBand(_), [validators::t22::<0>] => Offset(_) }
+    contract[validators::t2::<7>, validators::t24::<1>, validators::t4::<3>], BASE0,
+    "/definitions/arrayValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -964,21 +894,12 @@ pub enum StrokeJoinValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    StrokeJoinValueArrayItem { [validators::t19::<0>, BASE0,
-    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<4>, BASE0,
-    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
-    BASE0, "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] =>
-    Field(_), [validators::t20::<1>, BASE0,
-    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0,
-    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21::<1>, BASE0,
-    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0,
-    "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2::<8>], BASE0, "/definitions/strokeJoinValue/oneOf/0/items"
+    StrokeJoinValueArrayItem { [validators::t19::<0>] => SignalRef(_),
+    [validators::t1::<4>] => Value { test = "test"; scale = "scale"; value = "value", required;
+    } extra extra, [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<8>], BASE0,
+    "/definitions/strokeJoinValue/oneOf/0/items"
 );
 /// In JSON, in the order of the variants: `miter`, `round`, `bevel`.
 ///
@@ -1010,16 +931,10 @@ pub enum StrokeJoinValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    StrokeJoinValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<4>, BASE0, "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
-    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0, "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] =>
-    Range(_), [validators::t21::<0>, BASE0, "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
-    BASE0, "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    StrokeJoinValueObject { [validators::t19::<0>] => SignalRef(_), [validators::t1::<4>] => Value {
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>] => Field(_),
+    [validators::t20::<1>] => Range(_), [validators::t21::<0>] => ScaleValue(_),
+    [validators::t21::<1>] => ScaleBand(_), [validators::t22::<0>] => Offset(_) }
     contract[validators::t2::<9>, validators::t24::<1>, validators::t4::<4>], BASE0,
     "/definitions/strokeJoinValue/oneOf/1"
 );
@@ -1050,19 +965,12 @@ pub enum BlendValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    BlendValueArrayItem { [validators::t19::<0>, BASE0,
-    "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<5>, BASE0,
-    "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
-    BASE0, "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0,
-    "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0, "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
-    => Offset(_) } contract[validators::t2::<10>], BASE0, "/definitions/blendValue/oneOf/0/items"
+    BlendValueArrayItem { [validators::t19::<0>] => SignalRef(_), [validators::t1::<5>] => Value {
+    test = "test"; scale = "scale"; value = "value", required; } extra extra,
+    [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<10>], BASE0,
+    "/definitions/blendValue/oneOf/0/items"
 );
 /// In JSON, in the order of the variants: `multiply`, `screen`, `overlay`, `darken`, `lighten`, `color-dodge`, `color-burn`, `hard-light`, `soft-light`, `difference`, `exclusion`, `hue`, `saturation`, `color`, `luminosity`.
 ///
@@ -1109,17 +1017,12 @@ pub enum BlendValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    BlendValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/blendValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<5>, BASE0, "/definitions/blendValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value
-    { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/blendValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
-    BASE0, "/definitions/blendValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/blendValue/oneOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21::<1>, BASE0, "/definitions/blendValue/oneOf/1/allOf/1/anyOf/2"]
-    => ScaleBand(_), [validators::t22::<0>, BASE0,
-    "/definitions/blendValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) } contract[validators::t2::<11>,
-    validators::t24::<1>, validators::t4::<5>], BASE0, "/definitions/blendValue/oneOf/1"
+    BlendValueObject { [validators::t19::<0>] => SignalRef(_), [validators::t1::<5>] => Value {
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>] => Field(_),
+    [validators::t20::<1>] => Range(_), [validators::t21::<0>] => ScaleValue(_),
+    [validators::t21::<1>] => ScaleBand(_), [validators::t22::<0>] => Offset(_) }
+    contract[validators::t2::<11>, validators::t24::<1>, validators::t4::<5>], BASE0,
+    "/definitions/blendValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/stringValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -1148,19 +1051,12 @@ pub enum StringValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    StringValueArrayItem { [validators::t19::<0>, BASE0,
-    "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<6>, BASE0,
-    "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
-    BASE0, "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0,
-    "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0, "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
-    => Offset(_) } contract[validators::t2::<12>], BASE0, "/definitions/stringValue/oneOf/0/items"
+    StringValueArrayItem { [validators::t19::<0>] => SignalRef(_), [validators::t1::<6>] => Value {
+    test = "test"; scale = "scale"; value = "value", required; } extra extra,
+    [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<12>], BASE0,
+    "/definitions/stringValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/stringValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -1174,16 +1070,10 @@ pub enum StringValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    StringValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/stringValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<6>, BASE0, "/definitions/stringValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
-    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/stringValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
-    BASE0, "/definitions/stringValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/stringValue/oneOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21::<1>, BASE0, "/definitions/stringValue/oneOf/1/allOf/1/anyOf/2"]
-    => ScaleBand(_), [validators::t22::<0>, BASE0,
-    "/definitions/stringValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    StringValueObject { [validators::t19::<0>] => SignalRef(_), [validators::t1::<6>] => Value {
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>] => Field(_),
+    [validators::t20::<1>] => Range(_), [validators::t21::<0>] => ScaleValue(_),
+    [validators::t21::<1>] => ScaleBand(_), [validators::t22::<0>] => Offset(_) }
     contract[validators::t2::<13>, validators::t24::<1>, validators::t4::<6>], BASE0,
     "/definitions/stringValue/oneOf/1"
 );
@@ -1215,19 +1105,12 @@ pub enum AnyValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    AnyValueArrayItem { [validators::t19::<0>, BASE0,
-    "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t22::<1>, BASE0,
-    "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { test = "test";
-    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0,
-    "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0, "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] =>
-    Offset(_) } contract[validators::t2::<14>], BASE0, "/definitions/anyValue/oneOf/0/items"
+    AnyValueArrayItem { [validators::t19::<0>] => SignalRef(_), [validators::t22::<1>] => Value {
+    test = "test"; scale = "scale"; value = "value", required; } extra extra,
+    [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<14>], BASE0,
+    "/definitions/anyValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/anyValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -1241,15 +1124,10 @@ pub enum AnyValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    AnyValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_), [validators::t22::<1>,
-    BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value { scale = "scale";
-    value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
-    BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21::<1>, BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0, "/definitions/anyValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    AnyValueObject { [validators::t19::<0>] => SignalRef(_), [validators::t22::<1>] => Value {
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>] => Field(_),
+    [validators::t20::<1>] => Range(_), [validators::t21::<0>] => ScaleValue(_),
+    [validators::t21::<1>] => ScaleBand(_), [validators::t22::<0>] => Offset(_) }
     contract[validators::t2::<15>, validators::t24::<1>, validators::t4::<7>], BASE0,
     "/definitions/anyValue/oneOf/1"
 );
@@ -1280,19 +1158,12 @@ pub enum BooleanValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    BooleanValueArrayItem { [validators::t19::<0>, BASE0,
-    "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<7>, BASE0,
-    "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
-    BASE0, "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0,
-    "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0, "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
-    => Offset(_) } contract[validators::t2::<16>], BASE0, "/definitions/booleanValue/oneOf/0/items"
+    BooleanValueArrayItem { [validators::t19::<0>] => SignalRef(_), [validators::t1::<7>] => Value {
+    test = "test"; scale = "scale"; value = "value", required; } extra extra,
+    [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<16>], BASE0,
+    "/definitions/booleanValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/booleanValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -1306,16 +1177,10 @@ pub enum BooleanValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    BooleanValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<7>, BASE0, "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
-    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
-    BASE0, "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
-    BASE0, "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    BooleanValueObject { [validators::t19::<0>] => SignalRef(_), [validators::t1::<7>] => Value {
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>] => Field(_),
+    [validators::t20::<1>] => Range(_), [validators::t21::<0>] => ScaleValue(_),
+    [validators::t21::<1>] => ScaleBand(_), [validators::t22::<0>] => Offset(_) }
     contract[validators::t2::<17>, validators::t24::<1>, validators::t4::<8>], BASE0,
     "/definitions/booleanValue/oneOf/1"
 );
@@ -1346,21 +1211,12 @@ pub enum DirectionValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    DirectionValueArrayItem { [validators::t19::<0>, BASE0,
-    "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<8>, BASE0,
-    "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
-    BASE0, "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0,
-    "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0,
-    "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21::<1>, BASE0,
-    "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0,
-    "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2::<18>], BASE0, "/definitions/directionValue/oneOf/0/items"
+    DirectionValueArrayItem { [validators::t19::<0>] => SignalRef(_),
+    [validators::t1::<8>] => Value { test = "test"; scale = "scale"; value = "value", required;
+    } extra extra, [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<18>], BASE0,
+    "/definitions/directionValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1391,16 +1247,10 @@ pub enum DirectionValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    DirectionValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<8>, BASE0, "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
-    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0, "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] =>
-    Range(_), [validators::t21::<0>, BASE0, "/definitions/directionValue/oneOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/directionValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
-    BASE0, "/definitions/directionValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    DirectionValueObject { [validators::t19::<0>] => SignalRef(_), [validators::t1::<8>] => Value {
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>] => Field(_),
+    [validators::t20::<1>] => Range(_), [validators::t21::<0>] => ScaleValue(_),
+    [validators::t21::<1>] => ScaleBand(_), [validators::t22::<0>] => Offset(_) }
     contract[validators::t2::<19>, validators::t24::<1>, validators::t4::<9>], BASE0,
     "/definitions/directionValue/oneOf/1"
 );
@@ -1431,19 +1281,12 @@ pub enum AlignValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    AlignValueArrayItem { [validators::t19::<0>, BASE0,
-    "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<9>, BASE0,
-    "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
-    BASE0, "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0,
-    "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0, "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
-    => Offset(_) } contract[validators::t2::<20>], BASE0, "/definitions/alignValue/oneOf/0/items"
+    AlignValueArrayItem { [validators::t19::<0>] => SignalRef(_), [validators::t1::<9>] => Value {
+    test = "test"; scale = "scale"; value = "value", required; } extra extra,
+    [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<20>], BASE0,
+    "/definitions/alignValue/oneOf/0/items"
 );
 /// In JSON, in the order of the variants: `left`, `right`, `center`.
 ///
@@ -1471,17 +1314,12 @@ pub enum AlignValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    AlignValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<9>, BASE0, "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value
-    { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
-    BASE0, "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/alignValue/oneOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21::<1>, BASE0, "/definitions/alignValue/oneOf/1/allOf/1/anyOf/2"]
-    => ScaleBand(_), [validators::t22::<0>, BASE0,
-    "/definitions/alignValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) } contract[validators::t2::<21>,
-    validators::t24::<1>, validators::t4::<10>], BASE0, "/definitions/alignValue/oneOf/1"
+    AlignValueObject { [validators::t19::<0>] => SignalRef(_), [validators::t1::<9>] => Value {
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>] => Field(_),
+    [validators::t20::<1>] => Range(_), [validators::t21::<0>] => ScaleValue(_),
+    [validators::t21::<1>] => ScaleBand(_), [validators::t22::<0>] => Offset(_) }
+    contract[validators::t2::<21>, validators::t24::<1>, validators::t4::<10>], BASE0,
+    "/definitions/alignValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/baselineValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -1510,21 +1348,12 @@ pub enum BaselineValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    BaselineValueArrayItem { [validators::t19::<0>, BASE0,
-    "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<10>, BASE0,
-    "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
-    BASE0, "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0,
-    "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0,
-    "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21::<1>, BASE0,
-    "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0,
-    "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2::<22>], BASE0, "/definitions/baselineValue/oneOf/0/items"
+    BaselineValueArrayItem { [validators::t19::<0>] => SignalRef(_),
+    [validators::t1::<10>] => Value { test = "test"; scale = "scale"; value = "value", required;
+    } extra extra, [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<22>], BASE0,
+    "/definitions/baselineValue/oneOf/0/items"
 );
 /// In JSON, in the order of the variants: `top`, `middle`, `bottom`, `alphabetic`.
 ///
@@ -1557,16 +1386,10 @@ pub enum BaselineValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    BaselineValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<10>, BASE0, "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
-    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0, "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] =>
-    Range(_), [validators::t21::<0>, BASE0, "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
-    BASE0, "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    BaselineValueObject { [validators::t19::<0>] => SignalRef(_), [validators::t1::<10>] => Value {
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>] => Field(_),
+    [validators::t20::<1>] => Range(_), [validators::t21::<0>] => ScaleValue(_),
+    [validators::t21::<1>] => ScaleBand(_), [validators::t22::<0>] => Offset(_) }
     contract[validators::t2::<23>, validators::t24::<1>, validators::t4::<11>], BASE0,
     "/definitions/baselineValue/oneOf/1"
 );
@@ -1597,19 +1420,12 @@ pub enum TextValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    TextValueArrayItem { [validators::t19::<0>, BASE0,
-    "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<11>, BASE0,
-    "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
-    BASE0, "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0,
-    "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0, "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] =>
-    Offset(_) } contract[validators::t2::<24>], BASE0, "/definitions/textValue/oneOf/0/items"
+    TextValueArrayItem { [validators::t19::<0>] => SignalRef(_), [validators::t1::<11>] => Value {
+    test = "test"; scale = "scale"; value = "value", required; } extra extra,
+    [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<24>], BASE0,
+    "/definitions/textValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Debug, PartialEq)]
@@ -1633,16 +1449,10 @@ pub enum TextValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    TextValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<11>, BASE0, "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] => Value
-    { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
-    BASE0, "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/textValue/oneOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_),
-    [validators::t21::<1>, BASE0, "/definitions/textValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0, "/definitions/textValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    TextValueObject { [validators::t19::<0>] => SignalRef(_), [validators::t1::<11>] => Value {
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>] => Field(_),
+    [validators::t20::<1>] => Range(_), [validators::t21::<0>] => ScaleValue(_),
+    [validators::t21::<1>] => ScaleBand(_), [validators::t22::<0>] => Offset(_) }
     contract[validators::t2::<25>, validators::t24::<1>, validators::t4::<12>], BASE0,
     "/definitions/textValue/oneOf/1"
 );
@@ -1673,21 +1483,12 @@ pub enum FontWeightValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    FontWeightValueArrayItem { [validators::t19::<0>, BASE0,
-    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<12>, BASE0,
-    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
-    BASE0, "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] =>
-    Field(_), [validators::t20::<1>, BASE0,
-    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0,
-    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"] => ScaleValue(_),
-    [validators::t21::<1>, BASE0,
-    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0,
-    "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2::<26>], BASE0, "/definitions/fontWeightValue/oneOf/0/items"
+    FontWeightValueArrayItem { [validators::t19::<0>] => SignalRef(_),
+    [validators::t1::<12>] => Value { test = "test"; scale = "scale"; value = "value", required;
+    } extra extra, [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<26>], BASE0,
+    "/definitions/fontWeightValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Debug, PartialEq)]
@@ -1715,18 +1516,12 @@ pub enum FontWeightValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    FontWeightValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<12>, BASE0, "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
-    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0, "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] =>
-    Range(_), [validators::t21::<0>, BASE0, "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/2"] => ScaleBand(_), [validators::t22::<0>,
-    BASE0, "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
-    contract[validators::t2::<27>, validators::t24::<1>, validators::t4::<13>], BASE0,
-    "/definitions/fontWeightValue/oneOf/1"
+    FontWeightValueObject { [validators::t19::<0>] => SignalRef(_),
+    [validators::t1::<12>] => Value { scale = "scale"; value = "value", required; } extra extra,
+    [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<27>, validators::t24::<1>,
+    validators::t4::<13>], BASE0, "/definitions/fontWeightValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/layout`
 #[derive(Clone, Debug, PartialEq)]
@@ -1747,11 +1542,10 @@ pub enum Layout {
     SignalRef(SignalRef),
 }
 rt::union!(
-    Layout { [validators::v120, BASE0, "/definitions/layout/oneOf/0"] => Object { align = "align";
-    bounds = "bounds"; center = "center"; columns = "columns"; padding = "padding";
-    offset = "offset"; header_band = "headerBand"; footer_band = "footerBand";
-    title_band = "titleBand"; title_anchor = "titleAnchor"; } deny, [validators::t19::<0>, BASE0,
-    "/definitions/layout/oneOf/1"] => SignalRef(_) } contract[validators::t0::<17>], BASE0,
+    Layout { [validators::v120] => Object { align = "align"; bounds = "bounds"; center = "center";
+    columns = "columns"; padding = "padding"; offset = "offset"; header_band = "headerBand";
+    footer_band = "footerBand"; title_band = "titleBand"; title_anchor = "titleAnchor"; } deny,
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t0::<17>], BASE0,
     "/definitions/layout"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/align`
@@ -1765,13 +1559,9 @@ pub enum ObjectLayoutAlign {
     },
 }
 rt::union!(
-    ObjectLayoutAlign { [validators::t26::<3>, BASE0,
-    "/definitions/layout/oneOf/0/properties/align/oneOf/0/oneOf/0"] => String(_),
-    [validators::t19::<0>, BASE0, "/definitions/layout/oneOf/0/properties/align/oneOf/0/oneOf/1"] =>
-    SignalRef(_),
-    [validators::t8::<0>, BASE0, "/definitions/layout/oneOf/0/properties/align/oneOf/1"] => Object {
-    row = "row"; column = "column"; } deny } contract[validators::t0::<18>], BASE0,
-    "/definitions/layout/oneOf/0/properties/align"
+    ObjectLayoutAlign { [validators::t26::<3>] => String(_), [validators::t19::<0>] => SignalRef(_),
+    [validators::t8::<0>] => Object { row = "row"; column = "column";
+    } deny } contract[validators::t0::<18>], BASE0, "/definitions/layout/oneOf/0/properties/align"
 );
 /// In JSON, in the order of the variants: `all`, `each`, `none`.
 ///
@@ -1813,12 +1603,9 @@ pub enum Center {
     Object { row: Option<BooleanOrSignal>, column: Option<BooleanOrSignal> },
 }
 rt::union!(
-    Center { [validators::v126, BASE0, "/definitions/layout/oneOf/0/properties/center/oneOf/0"] =>
-    Boolean(_), [validators::t19::<0>, BASE0,
-    "/definitions/layout/oneOf/0/properties/center/oneOf/1"] => SignalRef(_), [validators::t8::<1>,
-    BASE0, "/definitions/layout/oneOf/0/properties/center/oneOf/2"] => Object { row = "row";
-    column = "column"; } deny } contract[validators::t9::<0>], BASE0,
-    "/definitions/layout/oneOf/0/properties/center"
+    Center { [validators::v126] => Boolean(_), [validators::t19::<0>] => SignalRef(_),
+    [validators::t8::<1>] => Object { row = "row"; column = "column";
+    } deny } contract[validators::t9::<0>], BASE0, "/definitions/layout/oneOf/0/properties/center"
 );
 /// Schema: `typify/vega.json#/definitions/booleanOrSignal`
 #[derive(Clone, Debug, PartialEq)]
@@ -1848,12 +1635,9 @@ pub enum ObjectLayoutPadding {
     Object(ObjectBand),
 }
 rt::union!(
-    ObjectLayoutPadding {
-    [validators::v11, BASE0, "/definitions/layout/oneOf/0/properties/padding/oneOf/0"] => Number(_),
-    [validators::t19::<0>, BASE0, "/definitions/layout/oneOf/0/properties/padding/oneOf/1"] =>
-    SignalRef(_), [validators::t8::<2>, BASE0,
-    "/definitions/layout/oneOf/0/properties/padding/oneOf/2"] => Object(_) }
-    contract[validators::t9::<1>], BASE0, "/definitions/layout/oneOf/0/properties/padding"
+    ObjectLayoutPadding { [validators::v11] => Number(_), [validators::t19::<0>] => SignalRef(_),
+    [validators::t8::<2>] => Object(_) } contract[validators::t9::<1>], BASE0,
+    "/definitions/layout/oneOf/0/properties/padding"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/padding/oneOf/2`
 #[derive(Clone, PartialEq)]
@@ -1877,14 +1661,11 @@ pub enum ObjectLayoutOffset {
     },
 }
 rt::union!(
-    ObjectLayoutOffset {
-    [validators::v11, BASE0, "/definitions/layout/oneOf/0/properties/offset/oneOf/0"] => Number(_),
-    [validators::t19::<0>, BASE0, "/definitions/layout/oneOf/0/properties/offset/oneOf/1"] =>
-    SignalRef(_),
-    [validators::v133, BASE0, "/definitions/layout/oneOf/0/properties/offset/oneOf/2"] => Object {
-    row_header = "rowHeader"; row_footer = "rowFooter"; row_title = "rowTitle";
-    column_header = "columnHeader"; column_footer = "columnFooter"; column_title = "columnTitle";
-    } deny } contract[validators::t9::<2>], BASE0, "/definitions/layout/oneOf/0/properties/offset"
+    ObjectLayoutOffset { [validators::v11] => Number(_), [validators::t19::<0>] => SignalRef(_),
+    [validators::v133] => Object { row_header = "rowHeader"; row_footer = "rowFooter";
+    row_title = "rowTitle"; column_header = "columnHeader"; column_footer = "columnFooter";
+    column_title = "columnTitle"; } deny } contract[validators::t9::<2>], BASE0,
+    "/definitions/layout/oneOf/0/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/headerBand`
 #[derive(Clone, Debug, PartialEq)]
@@ -1894,11 +1675,8 @@ pub enum HeaderBand {
     Object(ObjectBand),
 }
 rt::union!(
-    HeaderBand { [validators::t19::<7>, BASE0,
-    "/definitions/layout/oneOf/0/properties/headerBand/oneOf/0"] => NumberOrSignal(_),
-    [validators::v136, BASE0, "/definitions/layout/oneOf/0/properties/headerBand/oneOf/1"] => Null,
-    [validators::t8::<2>, BASE0, "/definitions/layout/oneOf/0/properties/headerBand/oneOf/2"] =>
-    Object(_) } contract[validators::t9::<3>], BASE0,
+    HeaderBand { [validators::t19::<7>] => NumberOrSignal(_), [validators::v136] => Null,
+    [validators::t8::<2>] => Object(_) } contract[validators::t9::<3>], BASE0,
     "/definitions/layout/oneOf/0/properties/headerBand"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/footerBand`
@@ -1909,11 +1687,8 @@ pub enum FooterBand {
     Object(ObjectBand),
 }
 rt::union!(
-    FooterBand { [validators::t19::<7>, BASE0,
-    "/definitions/layout/oneOf/0/properties/footerBand/oneOf/0"] => NumberOrSignal(_),
-    [validators::v136, BASE0, "/definitions/layout/oneOf/0/properties/footerBand/oneOf/1"] => Null,
-    [validators::t8::<2>, BASE0, "/definitions/layout/oneOf/0/properties/footerBand/oneOf/2"] =>
-    Object(_) } contract[validators::t9::<3>], BASE0,
+    FooterBand { [validators::t19::<7>] => NumberOrSignal(_), [validators::v136] => Null,
+    [validators::t8::<2>] => Object(_) } contract[validators::t9::<3>], BASE0,
     "/definitions/layout/oneOf/0/properties/footerBand"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/titleBand`
@@ -1924,11 +1699,8 @@ pub enum TitleBand {
     Object(ObjectBand),
 }
 rt::union!(
-    TitleBand { [validators::t19::<7>, BASE0,
-    "/definitions/layout/oneOf/0/properties/titleBand/oneOf/0"] => NumberOrSignal(_),
-    [validators::v136, BASE0, "/definitions/layout/oneOf/0/properties/titleBand/oneOf/1"] => Null,
-    [validators::t8::<2>, BASE0, "/definitions/layout/oneOf/0/properties/titleBand/oneOf/2"] =>
-    Object(_) } contract[validators::t9::<3>], BASE0,
+    TitleBand { [validators::t19::<7>] => NumberOrSignal(_), [validators::v136] => Null,
+    [validators::t8::<2>] => Object(_) } contract[validators::t9::<3>], BASE0,
     "/definitions/layout/oneOf/0/properties/titleBand"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/titleAnchor`
@@ -1942,12 +1714,9 @@ pub enum ObjectLayoutTitleAnchor {
     },
 }
 rt::union!(
-    ObjectLayoutTitleAnchor { [validators::t28::<2>, BASE0,
-    "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/0/oneOf/0"] => String(_),
-    [validators::t19::<0>, BASE0,
-    "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/0/oneOf/1"] => SignalRef(_),
-    [validators::t8::<3>, BASE0, "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1"] =>
-    Object { row = "row"; column = "column"; } deny } contract[validators::t0::<21>], BASE0,
+    ObjectLayoutTitleAnchor { [validators::t28::<2>] => String(_),
+    [validators::t19::<0>] => SignalRef(_), [validators::t8::<3>] => Object { row = "row";
+    column = "column"; } deny } contract[validators::t0::<21>], BASE0,
     "/definitions/layout/oneOf/0/properties/titleAnchor"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/0/oneOf/0`
@@ -2004,14 +1773,12 @@ impl Signal {
     }
 }
 rt::union!(
-    Signal { [validators::v141, BASE0, "/definitions/signal/oneOf/0"] => NamePush {
-    name = "name", required; description = "description"; push = "push", required; on = "on";
-    } deny, [validators::v142, BASE0, "/definitions/signal/oneOf/1"] => Name {
+    Signal { [validators::v141] => NamePush { name = "name", required; description = "description";
+    push = "push", required; on = "on"; } deny, [validators::v142] => Name {
     name = "name", required; description = "description"; value = "value"; react = "react";
-    update = "update"; on = "on"; bind = "bind"; } deny,
-    [validators::v143, BASE0, "/definitions/signal/oneOf/2"] => NameInit { name = "name", required;
-    description = "description"; value = "value"; init = "init", required; on = "on"; bind = "bind";
-    } deny } contract[validators::t9::<4>], BASE0, "/definitions/signal"
+    update = "update"; on = "on"; bind = "bind"; } deny, [validators::v143] => NameInit {
+    name = "name", required; description = "description"; value = "value"; init = "init", required;
+    on = "on"; bind = "bind"; } deny } contract[validators::t9::<4>], BASE0, "/definitions/signal"
 );
 /// Schema: `typify/vega.json#/definitions/signal/oneOf/0/properties/push`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -2041,10 +1808,8 @@ pub enum NamePushSignalOnItem {
     },
 }
 rt::union!(
-    NamePushSignalOnItem {
-    [validators::t20::<3>, BASE0, "/definitions/onEvents/items/allOf/1/oneOf/0"] => Encode {
-    events = "events", required; force = "force"; encode = "encode", required; } extra extra,
-    [validators::t20::<4>, BASE0, "/definitions/onEvents/items/allOf/1/oneOf/1"] => Update {
+    NamePushSignalOnItem { [validators::t20::<3>] => Encode { events = "events", required;
+    force = "force"; encode = "encode", required; } extra extra, [validators::t20::<4>] => Update {
     events = "events", required; force = "force"; update = "update", required;
     } extra extra } contract[validators::t2::<28>], BASE0, "/definitions/onEvents/items"
 );
@@ -2057,12 +1822,9 @@ pub enum Events {
     Array(Vec<Listener>),
 }
 rt::union!(
-    Events { [validators::t19::<8>, BASE0,
-    "/definitions/onEvents/items/allOf/0/properties/events/oneOf/0"] => Selector(_),
-    [validators::t19::<9>, BASE0, "/definitions/onEvents/items/allOf/0/properties/events/oneOf/1"]
-    => Listener(_), [validators::t10::<0>, BASE0,
-    "/definitions/onEvents/items/allOf/0/properties/events/oneOf/2"] => Array(_) }
-    contract[validators::t9::<5>], BASE0, "/definitions/onEvents/items/allOf/0/properties/events"
+    Events { [validators::t19::<8>] => Selector(_), [validators::t19::<9>] => Listener(_),
+    [validators::t10::<0>] => Array(_) } contract[validators::t9::<5>], BASE0,
+    "/definitions/onEvents/items/allOf/0/properties/events"
 );
 /// Schema: `typify/vega.json#/definitions/listener`
 #[derive(Clone, Debug, PartialEq)]
@@ -2073,10 +1835,9 @@ pub enum Listener {
     Stream(Stream),
 }
 rt::union!(
-    Listener { [validators::t19::<0>, BASE0, "/definitions/listener/oneOf/0"] => SignalRef(_),
-    [validators::t20::<5>, BASE0, "/definitions/listener/oneOf/1"] => Scale {
-    scale = "scale", required; } extra extra, [validators::t19::<10>, BASE0,
-    "/definitions/listener/oneOf/2"] => Stream(_) } contract[validators::t9::<6>], BASE0,
+    Listener { [validators::t19::<0>] => SignalRef(_), [validators::t20::<5>] => Scale {
+    scale = "scale", required; } extra extra,
+    [validators::t19::<10>] => Stream(_) } contract[validators::t9::<6>], BASE0,
     "/definitions/listener"
 );
 /// Schema: `typify/vega.json#/definitions/stream`
@@ -2123,16 +1884,15 @@ pub enum Stream {
     },
 }
 rt::union!(
-    Stream { [validators::v156, BASE0, "/definitions/stream/allOf/1/oneOf/0"] => Type {
-    between = "between"; marktype = "marktype"; markname = "markname"; filter = "filter";
-    throttle = "throttle"; debounce = "debounce"; consume = "consume"; r#type = "type", required;
-    source = "source"; } extra extra,
-    [validators::t20::<6>, BASE0, "/definitions/stream/allOf/1/oneOf/1"] => Stream {
-    between = "between"; marktype = "marktype"; markname = "markname"; filter = "filter";
-    throttle = "throttle"; debounce = "debounce"; consume = "consume"; stream = "stream", required;
-    } extra extra, [validators::t20::<7>, BASE0, "/definitions/stream/allOf/1/oneOf/2"] => Merge {
-    between = "between"; marktype = "marktype"; markname = "markname"; filter = "filter";
-    throttle = "throttle"; debounce = "debounce"; consume = "consume"; merge = "merge", required;
+    Stream { [validators::v156] => Type { between = "between"; marktype = "marktype";
+    markname = "markname"; filter = "filter"; throttle = "throttle"; debounce = "debounce";
+    consume = "consume"; r#type = "type", required; source = "source"; } extra extra,
+    [validators::t20::<6>] => Stream { between = "between"; marktype = "marktype";
+    markname = "markname"; filter = "filter"; throttle = "throttle"; debounce = "debounce";
+    consume = "consume"; stream = "stream", required; } extra extra,
+    [validators::t20::<7>] => Merge { between = "between"; marktype = "marktype";
+    markname = "markname"; filter = "filter"; throttle = "throttle"; debounce = "debounce";
+    consume = "consume"; merge = "merge", required;
     } extra extra } contract[validators::t2::<29>, validators::v160, validators::t9::<7>], BASE0,
     "/definitions/stream"
 );
@@ -2152,14 +1912,8 @@ pub enum Update {
     Value { value: rt::Value, extra: rt::Extra<rt::Value> },
 }
 rt::union!(
-    Update { [validators::t19::<11>, BASE0,
-    "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/0"] => ExprString(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/1"] => Expr(_),
-    [validators::t19::<0>, BASE0,
-    "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/2"] => SignalRef(_),
-    [validators::t22::<1>, BASE0,
-    "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/3"] => Value {
+    Update { [validators::t19::<11>] => ExprString(_), [validators::t19::<12>] => Expr(_),
+    [validators::t19::<0>] => SignalRef(_), [validators::t22::<1>] => Value {
     value = "value", required; } extra extra } contract[validators::t7::<1>], BASE0,
     "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update"
 );
@@ -2208,16 +1962,14 @@ pub enum Bind {
     Element { element: String, event: Option<String>, debounce: Option<rt::Number> },
 }
 rt::union!(
-    Bind { [validators::v166, BASE0, "/definitions/bind/oneOf/0"] => Variant0 {
-    input = "input", required; element = "element"; debounce = "debounce"; name = "name"; } deny,
-    [validators::v167, BASE0, "/definitions/bind/oneOf/1"] => InputOptions {
+    Bind { [validators::v166] => Variant0 { input = "input", required; element = "element";
+    debounce = "debounce"; name = "name"; } deny, [validators::v167] => InputOptions {
     input = "input", required; element = "element"; options = "options", required;
     labels = "labels"; debounce = "debounce"; name = "name"; } deny,
-    [validators::v168, BASE0, "/definitions/bind/oneOf/2"] => Variant2 { input = "input", required;
-    element = "element"; min = "min"; max = "max"; step = "step"; debounce = "debounce";
-    name = "name"; } deny, [validators::v169, BASE0, "/definitions/bind/oneOf/3"] => Variant3 {
-    input = "input", required; element = "element"; debounce = "debounce"; name = "name";
-    } extra extra, [validators::v170, BASE0, "/definitions/bind/oneOf/4"] => Element {
+    [validators::v168] => Variant2 { input = "input", required; element = "element"; min = "min";
+    max = "max"; step = "step"; debounce = "debounce"; name = "name"; } deny,
+    [validators::v169] => Variant3 { input = "input", required; element = "element";
+    debounce = "debounce"; name = "name"; } extra extra, [validators::v170] => Element {
     element = "element", required; event = "event"; debounce = "debounce";
     } deny } contract[validators::t3::<2>], BASE0, "/definitions/bind"
 );
@@ -2286,14 +2038,11 @@ pub enum Data {
     },
 }
 rt::union!(
-    Data { [validators::v175, BASE0, "/definitions/data/oneOf/0"] => Name { name = "name", required;
-    transform = "transform"; on = "on"; } deny,
-    [validators::v176, BASE0, "/definitions/data/oneOf/1"] => SourceName {
-    source = "source", required; name = "name", required; transform = "transform"; on = "on";
-    } deny, [validators::v177, BASE0, "/definitions/data/oneOf/2"] => UrlName {
+    Data { [validators::v175] => Name { name = "name", required; transform = "transform"; on = "on";
+    } deny, [validators::v176] => SourceName { source = "source", required; name = "name", required;
+    transform = "transform"; on = "on"; } deny, [validators::v177] => UrlName {
     url = "url", required; format = "format"; r#async = "async"; name = "name", required;
-    transform = "transform"; on = "on"; } deny,
-    [validators::v178, BASE0, "/definitions/data/oneOf/3"] => ValuesName {
+    transform = "transform"; on = "on"; } deny, [validators::v178] => ValuesName {
     values = "values", required; format = "format"; r#async = "async"; name = "name", required;
     transform = "transform"; on = "on"; } deny } contract[validators::t7::<2>], BASE0,
     "/definitions/data"
@@ -2640,13 +2389,9 @@ pub enum RootDataItemNameTransformItemCrossfilterFieldsArray {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemCrossfilterFieldsArray { [validators::t19::<13>, BASE0,
-    "/definitions/crossfilterTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/crossfilterTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/crossfilterTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemCrossfilterFieldsArray { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/crossfilterTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/stringOrSignal`
@@ -2721,12 +2466,9 @@ pub enum SourceX {
     Expr(Expr),
 }
 rt::union!(
-    SourceX { [validators::t19::<13>, BASE0,
-    "/definitions/linkpathTransform/properties/sourceX/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/linkpathTransform/properties/sourceX/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/linkpathTransform/properties/sourceX/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/linkpathTransform/properties/sourceX"
+    SourceX { [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/linkpathTransform/properties/sourceX"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/sourceY`
 #[derive(Clone, Debug, PartialEq)]
@@ -2736,12 +2478,9 @@ pub enum SourceY {
     Expr(Expr),
 }
 rt::union!(
-    SourceY { [validators::t19::<13>, BASE0,
-    "/definitions/linkpathTransform/properties/sourceY/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/linkpathTransform/properties/sourceY/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/linkpathTransform/properties/sourceY/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/linkpathTransform/properties/sourceY"
+    SourceY { [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/linkpathTransform/properties/sourceY"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/targetX`
 #[derive(Clone, Debug, PartialEq)]
@@ -2751,12 +2490,9 @@ pub enum TargetX {
     Expr(Expr),
 }
 rt::union!(
-    TargetX { [validators::t19::<13>, BASE0,
-    "/definitions/linkpathTransform/properties/targetX/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/linkpathTransform/properties/targetX/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/linkpathTransform/properties/targetX/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/linkpathTransform/properties/targetX"
+    TargetX { [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/linkpathTransform/properties/targetX"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/targetY`
 #[derive(Clone, Debug, PartialEq)]
@@ -2766,12 +2502,9 @@ pub enum TargetY {
     Expr(Expr),
 }
 rt::union!(
-    TargetY { [validators::t19::<13>, BASE0,
-    "/definitions/linkpathTransform/properties/targetY/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/linkpathTransform/properties/targetY/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/linkpathTransform/properties/targetY/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/linkpathTransform/properties/targetY"
+    TargetY { [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/linkpathTransform/properties/targetY"
 );
 /// In JSON, in the order of the variants: `horizontal`, `vertical`, `radial`.
 ///
@@ -2828,11 +2561,10 @@ pub enum PieTransformField {
     Expr(Expr),
 }
 rt::union!(
-    PieTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/pieTransform/properties/field/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/pieTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/pieTransform/properties/field/oneOf/2"] => Expr(_)
-    } contract[validators::t9::<8>], BASE0, "/definitions/pieTransform/properties/field"
+    PieTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/pieTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/pieTransform/properties/sort`
 #[derive(Clone, Debug, PartialEq)]
@@ -2869,12 +2601,10 @@ pub enum StackTransformField {
     Expr(Expr),
 }
 rt::union!(
-    StackTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/stackTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/stackTransform/properties/field/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/stackTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/stackTransform/properties/field"
+    StackTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/stackTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -2884,13 +2614,9 @@ pub enum RootDataItemNameTransformItemStackGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemStackGroupbyArrayItem { [validators::t19::<13>, BASE0,
-    "/definitions/stackTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/stackTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/stackTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemStackGroupbyArrayItem { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/stackTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/compare`
@@ -2903,10 +2629,9 @@ pub enum Compare {
     },
 }
 rt::union!(
-    Compare { [validators::t12::<0>, BASE0, "/definitions/compare/oneOf/0"] => Variant0 {
-    field = "field"; order = "order"; } deny,
-    [validators::t12::<1>, BASE0, "/definitions/compare/oneOf/1"] => Variant1 { field = "field";
-    order = "order"; } deny } contract[validators::t0::<23>], BASE0, "/definitions/compare"
+    Compare { [validators::t12::<0>] => Variant0 { field = "field"; order = "order"; } deny,
+    [validators::t12::<1>] => Variant1 { field = "field"; order = "order";
+    } deny } contract[validators::t0::<23>], BASE0, "/definitions/compare"
 );
 /// Schema: `typify/vega.json#/definitions/compare/oneOf/0/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -2915,10 +2640,9 @@ pub enum Variant0CompareField {
     Expr(Expr),
 }
 rt::union!(
-    Variant0CompareField { [validators::t19::<13>, BASE0,
-    "/definitions/compare/oneOf/0/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19::<12>, BASE0, "/definitions/compare/oneOf/0/properties/field/oneOf/1"] =>
-    Expr(_) } contract[validators::t0::<24>], BASE0, "/definitions/compare/oneOf/0/properties/field"
+    Variant0CompareField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t0::<24>], BASE0,
+    "/definitions/compare/oneOf/0/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/sortOrder`
 #[derive(Clone, Debug, PartialEq)]
@@ -2950,10 +2674,8 @@ pub enum Variant1CompareFieldItem {
     Expr(Expr),
 }
 rt::union!(
-    Variant1CompareFieldItem { [validators::t19::<13>, BASE0,
-    "/definitions/compare/oneOf/1/properties/field/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<12>, BASE0, "/definitions/compare/oneOf/1/properties/field/items/oneOf/1"] =>
-    Expr(_) } contract[validators::t0::<24>], BASE0,
+    Variant1CompareFieldItem { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t0::<24>], BASE0,
     "/definitions/compare/oneOf/1/properties/field/items"
 );
 /// In JSON, in the order of the variants: `zero`, `center`, `normalize`.
@@ -3061,15 +2783,9 @@ pub enum CollideForceRadius {
     ParamField(ParamField),
 }
 rt::union!(
-    CollideForceRadius { [validators::v11, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius/anyOf/0"] =>
-    Number(_), [validators::t19::<0>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius/anyOf/1"] =>
-    SignalRef(_), [validators::t19::<12>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius/anyOf/2"] =>
-    Expr(_), [validators::t19::<14>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius/anyOf/3"] =>
-    ParamField(_) } contract[validators::t4::<14>], BASE0,
+    CollideForceRadius { [validators::v11] => Number(_), [validators::t19::<0>] => SignalRef(_),
+    [validators::t19::<12>] => Expr(_),
+    [validators::t19::<14>] => ParamField(_) } contract[validators::t4::<14>], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/3/properties/id`
@@ -3080,13 +2796,8 @@ pub enum Id {
     Expr(Expr),
 }
 rt::union!(
-    Id { [validators::t19::<13>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/id/oneOf/0"] =>
-    ScaleField(_), [validators::t19::<14>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/id/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/id/oneOf/2"] => Expr(_)
-    } contract[validators::t9::<8>], BASE0,
+    Id { [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/id"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance`
@@ -3098,15 +2809,9 @@ pub enum Distance {
     ParamField(ParamField),
 }
 rt::union!(
-    Distance { [validators::v11, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance/anyOf/0"] =>
-    Number(_), [validators::t19::<0>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance/anyOf/1"] =>
-    SignalRef(_), [validators::t19::<12>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance/anyOf/2"] =>
-    Expr(_), [validators::t19::<14>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance/anyOf/3"] =>
-    ParamField(_) } contract[validators::t4::<14>], BASE0,
+    Distance { [validators::v11] => Number(_), [validators::t19::<0>] => SignalRef(_),
+    [validators::t19::<12>] => Expr(_),
+    [validators::t19::<14>] => ParamField(_) } contract[validators::t4::<14>], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength`
@@ -3118,15 +2823,9 @@ pub enum Strength {
     ParamField(ParamField),
 }
 rt::union!(
-    Strength { [validators::v11, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength/anyOf/0"] =>
-    Number(_), [validators::t19::<0>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength/anyOf/1"] =>
-    SignalRef(_), [validators::t19::<12>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength/anyOf/2"] =>
-    Expr(_), [validators::t19::<14>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength/anyOf/3"] =>
-    ParamField(_) } contract[validators::t4::<14>], BASE0,
+    Strength { [validators::v11] => Number(_), [validators::t19::<0>] => SignalRef(_),
+    [validators::t19::<12>] => Expr(_),
+    [validators::t19::<14>] => ParamField(_) } contract[validators::t4::<14>], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/4/properties/x`
@@ -3137,13 +2836,8 @@ pub enum XForceX {
     Expr(Expr),
 }
 rt::union!(
-    XForceX { [validators::t19::<13>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/4/properties/x/oneOf/0"] =>
-    ScaleField(_), [validators::t19::<14>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/4/properties/x/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/4/properties/x/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    XForceX { [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/4/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/5/properties/y`
@@ -3154,13 +2848,8 @@ pub enum YForceY {
     Expr(Expr),
 }
 rt::union!(
-    YForceY { [validators::t19::<13>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/5/properties/y/oneOf/0"] =>
-    ScaleField(_), [validators::t19::<14>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/5/properties/y/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/forceTransform/properties/forces/items/oneOf/5/properties/y/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    YForceY { [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/5/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/contourTransform/properties/x`
@@ -3171,11 +2860,10 @@ pub enum ContourTransformX {
     Expr(Expr),
 }
 rt::union!(
-    ContourTransformX { [validators::t19::<13>, BASE0,
-    "/definitions/contourTransform/properties/x/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/contourTransform/properties/x/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/contourTransform/properties/x/oneOf/2"] => Expr(_)
-    } contract[validators::t9::<8>], BASE0, "/definitions/contourTransform/properties/x"
+    ContourTransformX { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/contourTransform/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/contourTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
@@ -3185,11 +2873,10 @@ pub enum ContourTransformY {
     Expr(Expr),
 }
 rt::union!(
-    ContourTransformY { [validators::t19::<13>, BASE0,
-    "/definitions/contourTransform/properties/y/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/contourTransform/properties/y/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/contourTransform/properties/y/oneOf/2"] => Expr(_)
-    } contract[validators::t9::<8>], BASE0, "/definitions/contourTransform/properties/y"
+    ContourTransformY { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/contourTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/contourTransform/properties/weight`
 #[derive(Clone, Debug, PartialEq)]
@@ -3199,12 +2886,10 @@ pub enum ContourTransformWeight {
     Expr(Expr),
 }
 rt::union!(
-    ContourTransformWeight { [validators::t19::<13>, BASE0,
-    "/definitions/contourTransform/properties/weight/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/contourTransform/properties/weight/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/contourTransform/properties/weight/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/contourTransform/properties/weight"
+    ContourTransformWeight { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/contourTransform/properties/weight"
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform`
 #[derive(Clone, PartialEq)]
@@ -3226,13 +2911,9 @@ pub enum RootDataItemNameTransformItemGeojsonFieldsArray {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemGeojsonFieldsArray { [validators::t19::<13>, BASE0,
-    "/definitions/geojsonTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/geojsonTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/geojsonTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemGeojsonFieldsArray { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/geojsonTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform/properties/geojson`
@@ -3243,12 +2924,9 @@ pub enum Geojson {
     Expr(Expr),
 }
 rt::union!(
-    Geojson { [validators::t19::<13>, BASE0,
-    "/definitions/geojsonTransform/properties/geojson/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/geojsonTransform/properties/geojson/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/geojsonTransform/properties/geojson/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/geojsonTransform/properties/geojson"
+    Geojson { [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/geojsonTransform/properties/geojson"
 );
 /// Schema: `typify/vega.json#/definitions/geopathTransform`
 #[derive(Clone, PartialEq)]
@@ -3273,12 +2951,10 @@ pub enum GeopathTransformField {
     Expr(Expr),
 }
 rt::union!(
-    GeopathTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/geopathTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/geopathTransform/properties/field/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/geopathTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/geopathTransform/properties/field"
+    GeopathTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/geopathTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/geopathTransform/properties/pointRadius`
 #[derive(Clone, Debug, PartialEq)]
@@ -3289,13 +2965,9 @@ pub enum GeopathTransformPointRadius {
     ParamField(ParamField),
 }
 rt::union!(
-    GeopathTransformPointRadius { [validators::v11, BASE0,
-    "/definitions/geopathTransform/properties/pointRadius/anyOf/0"] => Number(_),
-    [validators::t19::<0>, BASE0, "/definitions/geopathTransform/properties/pointRadius/anyOf/1"] =>
-    SignalRef(_), [validators::t19::<12>, BASE0,
-    "/definitions/geopathTransform/properties/pointRadius/anyOf/2"] => Expr(_),
-    [validators::t19::<14>, BASE0, "/definitions/geopathTransform/properties/pointRadius/anyOf/3"]
-    => ParamField(_) } contract[validators::t4::<14>], BASE0,
+    GeopathTransformPointRadius { [validators::v11] => Number(_),
+    [validators::t19::<0>] => SignalRef(_), [validators::t19::<12>] => Expr(_),
+    [validators::t19::<14>] => ParamField(_) } contract[validators::t4::<14>], BASE0,
     "/definitions/geopathTransform/properties/pointRadius"
 );
 /// Schema: `typify/vega.json#/definitions/geopointTransform`
@@ -3320,13 +2992,9 @@ pub enum RootDataItemNameTransformItemGeopointFieldsArray {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemGeopointFieldsArray { [validators::t19::<13>, BASE0,
-    "/definitions/geopointTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/geopointTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/geopointTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemGeopointFieldsArray { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/geopointTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform`
@@ -3353,12 +3021,10 @@ pub enum GeoshapeTransformField {
     Expr(Expr),
 }
 rt::union!(
-    GeoshapeTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/geoshapeTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/geoshapeTransform/properties/field/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/geoshapeTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/geoshapeTransform/properties/field"
+    GeoshapeTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/geoshapeTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform/properties/pointRadius`
 #[derive(Clone, Debug, PartialEq)]
@@ -3369,13 +3035,9 @@ pub enum GeoshapeTransformPointRadius {
     ParamField(ParamField),
 }
 rt::union!(
-    GeoshapeTransformPointRadius { [validators::v11, BASE0,
-    "/definitions/geoshapeTransform/properties/pointRadius/anyOf/0"] => Number(_),
-    [validators::t19::<0>, BASE0, "/definitions/geoshapeTransform/properties/pointRadius/anyOf/1"]
-    => SignalRef(_), [validators::t19::<12>, BASE0,
-    "/definitions/geoshapeTransform/properties/pointRadius/anyOf/2"] => Expr(_),
-    [validators::t19::<14>, BASE0, "/definitions/geoshapeTransform/properties/pointRadius/anyOf/3"]
-    => ParamField(_) } contract[validators::t4::<14>], BASE0,
+    GeoshapeTransformPointRadius { [validators::v11] => Number(_),
+    [validators::t19::<0>] => SignalRef(_), [validators::t19::<12>] => Expr(_),
+    [validators::t19::<14>] => ParamField(_) } contract[validators::t4::<14>], BASE0,
     "/definitions/geoshapeTransform/properties/pointRadius"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform`
@@ -3403,12 +3065,10 @@ pub enum HeatmapTransformField {
     Expr(Expr),
 }
 rt::union!(
-    HeatmapTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/heatmapTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/heatmapTransform/properties/field/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/heatmapTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/heatmapTransform/properties/field"
+    HeatmapTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/heatmapTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/color`
 #[derive(Clone, Debug, PartialEq)]
@@ -3419,13 +3079,10 @@ pub enum HeatmapTransformColor {
     ParamField(ParamField),
 }
 rt::union!(
-    HeatmapTransformColor {
-    [validators::v14, BASE0, "/definitions/heatmapTransform/properties/color/anyOf/0"] => String(_),
-    [validators::t19::<0>, BASE0, "/definitions/heatmapTransform/properties/color/anyOf/1"] =>
-    SignalRef(_), [validators::t19::<12>, BASE0,
-    "/definitions/heatmapTransform/properties/color/anyOf/2"] => Expr(_), [validators::t19::<14>,
-    BASE0, "/definitions/heatmapTransform/properties/color/anyOf/3"] => ParamField(_) }
-    contract[validators::t4::<15>], BASE0, "/definitions/heatmapTransform/properties/color"
+    HeatmapTransformColor { [validators::v14] => String(_), [validators::t19::<0>] => SignalRef(_),
+    [validators::t19::<12>] => Expr(_),
+    [validators::t19::<14>] => ParamField(_) } contract[validators::t4::<15>], BASE0,
+    "/definitions/heatmapTransform/properties/color"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/opacity`
 #[derive(Clone, Debug, PartialEq)]
@@ -3436,13 +3093,10 @@ pub enum Opacity {
     ParamField(ParamField),
 }
 rt::union!(
-    Opacity { [validators::v11, BASE0, "/definitions/heatmapTransform/properties/opacity/anyOf/0"]
-    => Number(_), [validators::t19::<0>, BASE0,
-    "/definitions/heatmapTransform/properties/opacity/anyOf/1"] => SignalRef(_),
-    [validators::t19::<12>, BASE0, "/definitions/heatmapTransform/properties/opacity/anyOf/2"] =>
-    Expr(_), [validators::t19::<14>, BASE0,
-    "/definitions/heatmapTransform/properties/opacity/anyOf/3"] => ParamField(_) }
-    contract[validators::t4::<14>], BASE0, "/definitions/heatmapTransform/properties/opacity"
+    Opacity { [validators::v11] => Number(_), [validators::t19::<0>] => SignalRef(_),
+    [validators::t19::<12>] => Expr(_),
+    [validators::t19::<14>] => ParamField(_) } contract[validators::t4::<14>], BASE0,
+    "/definitions/heatmapTransform/properties/opacity"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/resolve/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -3464,12 +3118,10 @@ pub enum IsocontourTransformField {
     Expr(Expr),
 }
 rt::union!(
-    IsocontourTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/isocontourTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/isocontourTransform/properties/field/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/isocontourTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/isocontourTransform/properties/field"
+    IsocontourTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/isocontourTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/scale`
 #[derive(Clone, Debug, PartialEq)]
@@ -3480,13 +3132,10 @@ pub enum IsocontourTransformScale {
     ParamField(ParamField),
 }
 rt::union!(
-    IsocontourTransformScale { [validators::v11, BASE0,
-    "/definitions/isocontourTransform/properties/scale/anyOf/0"] => Number(_),
-    [validators::t19::<0>, BASE0, "/definitions/isocontourTransform/properties/scale/anyOf/1"] =>
-    SignalRef(_), [validators::t19::<12>, BASE0,
-    "/definitions/isocontourTransform/properties/scale/anyOf/2"] => Expr(_), [validators::t19::<14>,
-    BASE0, "/definitions/isocontourTransform/properties/scale/anyOf/3"] => ParamField(_) }
-    contract[validators::t4::<14>], BASE0, "/definitions/isocontourTransform/properties/scale"
+    IsocontourTransformScale { [validators::v11] => Number(_),
+    [validators::t19::<0>] => SignalRef(_), [validators::t19::<12>] => Expr(_),
+    [validators::t19::<14>] => ParamField(_) } contract[validators::t4::<14>], BASE0,
+    "/definitions/isocontourTransform/properties/scale"
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/translate/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -3497,15 +3146,9 @@ pub enum ArrayTranslateItem {
     ParamField(ParamField),
 }
 rt::union!(
-    ArrayTranslateItem { [validators::v11, BASE0,
-    "/definitions/isocontourTransform/properties/translate/oneOf/0/items/anyOf/0"] => Number(_),
-    [validators::t19::<0>, BASE0,
-    "/definitions/isocontourTransform/properties/translate/oneOf/0/items/anyOf/1"] => SignalRef(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/isocontourTransform/properties/translate/oneOf/0/items/anyOf/2"] => Expr(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/isocontourTransform/properties/translate/oneOf/0/items/anyOf/3"] => ParamField(_)
-    } contract[validators::t4::<14>], BASE0,
+    ArrayTranslateItem { [validators::v11] => Number(_), [validators::t19::<0>] => SignalRef(_),
+    [validators::t19::<12>] => Expr(_),
+    [validators::t19::<14>] => ParamField(_) } contract[validators::t4::<14>], BASE0,
     "/definitions/isocontourTransform/properties/translate/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/as`
@@ -3527,11 +3170,10 @@ pub enum Kde2dTransformX {
     Expr(Expr),
 }
 rt::union!(
-    Kde2dTransformX { [validators::t19::<13>, BASE0,
-    "/definitions/kde2dTransform/properties/x/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/kde2dTransform/properties/x/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/kde2dTransform/properties/x/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/kde2dTransform/properties/x"
+    Kde2dTransformX { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/kde2dTransform/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
@@ -3541,11 +3183,10 @@ pub enum Kde2dTransformY {
     Expr(Expr),
 }
 rt::union!(
-    Kde2dTransformY { [validators::t19::<13>, BASE0,
-    "/definitions/kde2dTransform/properties/y/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/kde2dTransform/properties/y/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/kde2dTransform/properties/y/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/kde2dTransform/properties/y"
+    Kde2dTransformY { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/kde2dTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/weight`
 #[derive(Clone, Debug, PartialEq)]
@@ -3555,12 +3196,10 @@ pub enum Kde2dTransformWeight {
     Expr(Expr),
 }
 rt::union!(
-    Kde2dTransformWeight { [validators::t19::<13>, BASE0,
-    "/definitions/kde2dTransform/properties/weight/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/kde2dTransform/properties/weight/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/kde2dTransform/properties/weight/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/kde2dTransform/properties/weight"
+    Kde2dTransformWeight { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/kde2dTransform/properties/weight"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -3570,13 +3209,9 @@ pub enum RootDataItemNameTransformItemKde2dGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemKde2dGroupbyArrayItem { [validators::t19::<13>, BASE0,
-    "/definitions/kde2dTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/kde2dTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/kde2dTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemKde2dGroupbyArrayItem { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/kde2dTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/nestTransform/properties/keys/oneOf/0/items`
@@ -3587,13 +3222,9 @@ pub enum ArrayKey {
     Expr(Expr),
 }
 rt::union!(
-    ArrayKey { [validators::t19::<13>, BASE0,
-    "/definitions/nestTransform/properties/keys/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/nestTransform/properties/keys/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/nestTransform/properties/keys/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/nestTransform/properties/keys/oneOf/0/items"
+    ArrayKey { [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/nestTransform/properties/keys/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/packTransform`
 #[derive(Clone, PartialEq)]
@@ -3620,11 +3251,10 @@ pub enum PackTransformField {
     Expr(Expr),
 }
 rt::union!(
-    PackTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/packTransform/properties/field/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/packTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/packTransform/properties/field/oneOf/2"] => Expr(_)
-    } contract[validators::t9::<8>], BASE0, "/definitions/packTransform/properties/field"
+    PackTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/packTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/packTransform/properties/radius`
 #[derive(Clone, Debug, PartialEq)]
@@ -3634,12 +3264,10 @@ pub enum PackTransformRadius {
     Expr(Expr),
 }
 rt::union!(
-    PackTransformRadius { [validators::t19::<13>, BASE0,
-    "/definitions/packTransform/properties/radius/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/packTransform/properties/radius/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/packTransform/properties/radius/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/packTransform/properties/radius"
+    PackTransformRadius { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/packTransform/properties/radius"
 );
 /// Schema: `typify/vega.json#/definitions/partitionTransform`
 #[derive(Clone, PartialEq)]
@@ -3666,12 +3294,10 @@ pub enum PartitionTransformField {
     Expr(Expr),
 }
 rt::union!(
-    PartitionTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/partitionTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/partitionTransform/properties/field/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/partitionTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/partitionTransform/properties/field"
+    PartitionTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/partitionTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/stratifyTransform`
 #[derive(Clone, PartialEq)]
@@ -3693,12 +3319,10 @@ pub enum StratifyTransformKey {
     Expr(Expr),
 }
 rt::union!(
-    StratifyTransformKey { [validators::t19::<13>, BASE0,
-    "/definitions/stratifyTransform/properties/key/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/stratifyTransform/properties/key/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/stratifyTransform/properties/key/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/stratifyTransform/properties/key"
+    StratifyTransformKey { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/stratifyTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/stratifyTransform/properties/parentKey`
 #[derive(Clone, Debug, PartialEq)]
@@ -3708,12 +3332,9 @@ pub enum ParentKey {
     Expr(Expr),
 }
 rt::union!(
-    ParentKey { [validators::t19::<13>, BASE0,
-    "/definitions/stratifyTransform/properties/parentKey/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/stratifyTransform/properties/parentKey/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/stratifyTransform/properties/parentKey/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/stratifyTransform/properties/parentKey"
+    ParentKey { [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/stratifyTransform/properties/parentKey"
 );
 /// Schema: `typify/vega.json#/definitions/treeTransform`
 #[derive(Clone, PartialEq)]
@@ -3743,11 +3364,10 @@ pub enum TreeTransformField {
     Expr(Expr),
 }
 rt::union!(
-    TreeTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/treeTransform/properties/field/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/treeTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/treeTransform/properties/field/oneOf/2"] => Expr(_)
-    } contract[validators::t9::<8>], BASE0, "/definitions/treeTransform/properties/field"
+    TreeTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/treeTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/treeTransform/properties/method/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -3800,12 +3420,10 @@ pub enum TreemapTransformField {
     Expr(Expr),
 }
 rt::union!(
-    TreemapTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/treemapTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/treemapTransform/properties/field/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/treemapTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/treemapTransform/properties/field"
+    TreemapTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/treemapTransform/properties/field"
 );
 /// In JSON, in the order of the variants: `squarify`, `resquarify`, `binary`, `dice`, `slice`, `slicedice`.
 ///
@@ -3873,11 +3491,10 @@ pub enum LoessTransformX {
     Expr(Expr),
 }
 rt::union!(
-    LoessTransformX { [validators::t19::<13>, BASE0,
-    "/definitions/loessTransform/properties/x/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/loessTransform/properties/x/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/loessTransform/properties/x/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/loessTransform/properties/x"
+    LoessTransformX { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/loessTransform/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
@@ -3887,11 +3504,10 @@ pub enum LoessTransformY {
     Expr(Expr),
 }
 rt::union!(
-    LoessTransformY { [validators::t19::<13>, BASE0,
-    "/definitions/loessTransform/properties/y/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/loessTransform/properties/y/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/loessTransform/properties/y/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/loessTransform/properties/y"
+    LoessTransformY { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/loessTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -3901,13 +3517,9 @@ pub enum RootDataItemNameTransformItemLoessGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemLoessGroupbyArrayItem { [validators::t19::<13>, BASE0,
-    "/definitions/loessTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/loessTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/loessTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemLoessGroupbyArrayItem { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/loessTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/x`
@@ -3918,12 +3530,10 @@ pub enum RegressionTransformX {
     Expr(Expr),
 }
 rt::union!(
-    RegressionTransformX { [validators::t19::<13>, BASE0,
-    "/definitions/regressionTransform/properties/x/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/regressionTransform/properties/x/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/regressionTransform/properties/x/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/regressionTransform/properties/x"
+    RegressionTransformX { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/regressionTransform/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
@@ -3933,12 +3543,10 @@ pub enum RegressionTransformY {
     Expr(Expr),
 }
 rt::union!(
-    RegressionTransformY { [validators::t19::<13>, BASE0,
-    "/definitions/regressionTransform/properties/y/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/regressionTransform/properties/y/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/regressionTransform/properties/y/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/regressionTransform/properties/y"
+    RegressionTransformY { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/regressionTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -3948,13 +3556,9 @@ pub enum RootDataItemNameTransformItemRegressionGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemRegressionGroupbyArrayItem { [validators::t19::<13>, BASE0,
-    "/definitions/regressionTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/regressionTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/regressionTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemRegressionGroupbyArrayItem {
+    [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/regressionTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/groupby/oneOf/0/items`
@@ -3965,13 +3569,9 @@ pub enum RootDataItemNameTransformItemAggregateGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemAggregateGroupbyArrayItem { [validators::t19::<13>, BASE0,
-    "/definitions/aggregateTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/aggregateTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/aggregateTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemAggregateGroupbyArrayItem {
+    [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/aggregateTransform/properties/groupby/oneOf/0/items"
 );
 /// In JSON, in the order of the variants: `values`, `count`, `__count__`, `missing`, `valid`, `sum`, `product`, `mean`, `average`, `variance`, `variancep`, `stdev`, `stdevp`, `stderr`, `distinct`, `ci0`, `ci1`, `median`, `q1`, `q3`, `min`, `max`, `argmin`, `argmax`.
@@ -4022,15 +3622,9 @@ pub enum RootDataItemNameTransformItemAggregateFieldsArray {
     Null,
 }
 rt::union!(
-    RootDataItemNameTransformItemAggregateFieldsArray { [validators::t19::<13>, BASE0,
-    "/definitions/aggregateTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/aggregateTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/aggregateTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_),
-    [validators::v136, BASE0,
-    "/definitions/aggregateTransform/properties/fields/oneOf/0/items/oneOf/3"] => Null }
-    contract[validators::t7::<3>], BASE0,
+    RootDataItemNameTransformItemAggregateFieldsArray { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_), [validators::t19::<12>] => Expr(_),
+    [validators::v136] => Null } contract[validators::t7::<3>], BASE0,
     "/definitions/aggregateTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/key`
@@ -4041,12 +3635,10 @@ pub enum AggregateTransformKey {
     Expr(Expr),
 }
 rt::union!(
-    AggregateTransformKey { [validators::t19::<13>, BASE0,
-    "/definitions/aggregateTransform/properties/key/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/aggregateTransform/properties/key/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/aggregateTransform/properties/key/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/aggregateTransform/properties/key"
+    AggregateTransformKey { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/aggregateTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/binTransform`
 #[derive(Clone, PartialEq)]
@@ -4088,11 +3680,10 @@ pub enum BinTransformField {
     Expr(Expr),
 }
 rt::union!(
-    BinTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/binTransform/properties/field/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/binTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/binTransform/properties/field/oneOf/2"] => Expr(_)
-    } contract[validators::t9::<8>], BASE0, "/definitions/binTransform/properties/field"
+    BinTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/binTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/collectTransform`
 #[derive(Clone, PartialEq)]
@@ -4112,12 +3703,10 @@ pub enum CountpatternTransformField {
     Expr(Expr),
 }
 rt::union!(
-    CountpatternTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/countpatternTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/countpatternTransform/properties/field/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/countpatternTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/countpatternTransform/properties/field"
+    CountpatternTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/countpatternTransform/properties/field"
 );
 /// In JSON, in the order of the variants: `upper`, `lower`, `mixed`.
 ///
@@ -4177,13 +3766,9 @@ pub enum KdeDistributionField {
     Expr(Expr),
 }
 rt::union!(
-    KdeDistributionField { [validators::t19::<13>, BASE0,
-    "/definitions/densityTransform/properties/distribution/oneOf/3/properties/field/oneOf/0"] =>
-    ScaleField(_), [validators::t19::<14>, BASE0,
-    "/definitions/densityTransform/properties/distribution/oneOf/3/properties/field/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/densityTransform/properties/distribution/oneOf/3/properties/field/oneOf/2"] =>
-    Expr(_) } contract[validators::t9::<8>], BASE0,
+    KdeDistributionField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/densityTransform/properties/distribution/oneOf/3/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/dotbinTransform`
@@ -4210,12 +3795,10 @@ pub enum DotbinTransformField {
     Expr(Expr),
 }
 rt::union!(
-    DotbinTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/dotbinTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/dotbinTransform/properties/field/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/dotbinTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/dotbinTransform/properties/field"
+    DotbinTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/dotbinTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/dotbinTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -4225,13 +3808,9 @@ pub enum RootDataItemNameTransformItemDotbinGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemDotbinGroupbyArrayItem { [validators::t19::<13>, BASE0,
-    "/definitions/dotbinTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/dotbinTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/dotbinTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemDotbinGroupbyArrayItem { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/dotbinTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/extentTransform`
@@ -4252,12 +3831,10 @@ pub enum ExtentTransformField {
     Expr(Expr),
 }
 rt::union!(
-    ExtentTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/extentTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/extentTransform/properties/field/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/extentTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/extentTransform/properties/field"
+    ExtentTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/extentTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/flattenTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -4267,13 +3844,9 @@ pub enum RootDataItemNameTransformItemFlattenFieldsArray {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemFlattenFieldsArray { [validators::t19::<13>, BASE0,
-    "/definitions/flattenTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/flattenTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/flattenTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemFlattenFieldsArray { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/flattenTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/foldTransform/properties/fields/oneOf/0/items`
@@ -4284,13 +3857,9 @@ pub enum RootDataItemNameTransformItemFoldFieldsArray {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemFoldFieldsArray { [validators::t19::<13>, BASE0,
-    "/definitions/foldTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/foldTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/foldTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemFoldFieldsArray { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/foldTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/formulaTransform`
@@ -4314,12 +3883,10 @@ pub enum ImputeTransformField {
     Expr(Expr),
 }
 rt::union!(
-    ImputeTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/imputeTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/imputeTransform/properties/field/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/imputeTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/imputeTransform/properties/field"
+    ImputeTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/imputeTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/key`
 #[derive(Clone, Debug, PartialEq)]
@@ -4329,11 +3896,10 @@ pub enum ImputeTransformKey {
     Expr(Expr),
 }
 rt::union!(
-    ImputeTransformKey { [validators::t19::<13>, BASE0,
-    "/definitions/imputeTransform/properties/key/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/imputeTransform/properties/key/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/imputeTransform/properties/key/oneOf/2"] => Expr(_)
-    } contract[validators::t9::<8>], BASE0, "/definitions/imputeTransform/properties/key"
+    ImputeTransformKey { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/imputeTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -4343,13 +3909,9 @@ pub enum RootDataItemNameTransformItemImputeGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemImputeGroupbyArrayItem { [validators::t19::<13>, BASE0,
-    "/definitions/imputeTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/imputeTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/imputeTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemImputeGroupbyArrayItem { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/imputeTransform/properties/groupby/oneOf/0/items"
 );
 /// In JSON, in the order of the variants: `value`, `mean`, `median`, `max`, `min`.
@@ -4397,13 +3959,9 @@ pub enum RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem { [validators::t19::<13>, BASE0,
-    "/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items/oneOf/0"] =>
-    ScaleField(_), [validators::t19::<14>, BASE0,
-    "/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem {
+    [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/fields/oneOf/0/items`
@@ -4415,16 +3973,10 @@ pub enum RootDataItemNameTransformItemJoinaggregateFieldsArray {
     Null,
 }
 rt::union!(
-    RootDataItemNameTransformItemJoinaggregateFieldsArray { [validators::t19::<13>, BASE0,
-    "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_),
-    [validators::v136, BASE0,
-    "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items/oneOf/3"] => Null }
-    contract[validators::t7::<3>], BASE0,
-    "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items"
+    RootDataItemNameTransformItemJoinaggregateFieldsArray {
+    [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_), [validators::v136] => Null } contract[validators::t7::<3>],
+    BASE0, "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/key`
 #[derive(Clone, Debug, PartialEq)]
@@ -4434,12 +3986,10 @@ pub enum JoinaggregateTransformKey {
     Expr(Expr),
 }
 rt::union!(
-    JoinaggregateTransformKey { [validators::t19::<13>, BASE0,
-    "/definitions/joinaggregateTransform/properties/key/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/joinaggregateTransform/properties/key/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/joinaggregateTransform/properties/key/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/joinaggregateTransform/properties/key"
+    JoinaggregateTransformKey { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/joinaggregateTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/kdeTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -4449,13 +3999,9 @@ pub enum RootDataItemNameTransformItemKdeGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemKdeGroupbyArrayItem { [validators::t19::<13>, BASE0,
-    "/definitions/kdeTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/kdeTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/kdeTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemKdeGroupbyArrayItem { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/kdeTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/kdeTransform/properties/field`
@@ -4466,11 +4012,10 @@ pub enum KdeTransformField {
     Expr(Expr),
 }
 rt::union!(
-    KdeTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/kdeTransform/properties/field/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/kdeTransform/properties/field/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/kdeTransform/properties/field/oneOf/2"] => Expr(_)
-    } contract[validators::t9::<8>], BASE0, "/definitions/kdeTransform/properties/field"
+    KdeTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/kdeTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform`
 #[derive(Clone, PartialEq)]
@@ -4496,11 +4041,10 @@ pub enum LookupTransformKey {
     Expr(Expr),
 }
 rt::union!(
-    LookupTransformKey { [validators::t19::<13>, BASE0,
-    "/definitions/lookupTransform/properties/key/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/lookupTransform/properties/key/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/lookupTransform/properties/key/oneOf/2"] => Expr(_)
-    } contract[validators::t9::<8>], BASE0, "/definitions/lookupTransform/properties/key"
+    LookupTransformKey { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/lookupTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/values/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -4510,13 +4054,9 @@ pub enum ValuesArray {
     Expr(Expr),
 }
 rt::union!(
-    ValuesArray { [validators::t19::<13>, BASE0,
-    "/definitions/lookupTransform/properties/values/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/lookupTransform/properties/values/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/lookupTransform/properties/values/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    ValuesArray { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/lookupTransform/properties/values/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/fields/oneOf/0/items`
@@ -4527,13 +4067,9 @@ pub enum RootDataItemNameTransformItemLookupFieldsArray {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemLookupFieldsArray { [validators::t19::<13>, BASE0,
-    "/definitions/lookupTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/lookupTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/lookupTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemLookupFieldsArray { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/lookupTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/groupby/oneOf/0/items`
@@ -4544,13 +4080,9 @@ pub enum RootDataItemNameTransformItemPivotGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemPivotGroupbyArrayItem { [validators::t19::<13>, BASE0,
-    "/definitions/pivotTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/pivotTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/pivotTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemPivotGroupbyArrayItem { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/pivotTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/field`
@@ -4561,12 +4093,10 @@ pub enum PivotTransformField {
     Expr(Expr),
 }
 rt::union!(
-    PivotTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/pivotTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/pivotTransform/properties/field/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/pivotTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/pivotTransform/properties/field"
+    PivotTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/pivotTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/value`
 #[derive(Clone, Debug, PartialEq)]
@@ -4576,12 +4106,10 @@ pub enum PivotTransformValue {
     Expr(Expr),
 }
 rt::union!(
-    PivotTransformValue { [validators::t19::<13>, BASE0,
-    "/definitions/pivotTransform/properties/value/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/pivotTransform/properties/value/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/pivotTransform/properties/value/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/pivotTransform/properties/value"
+    PivotTransformValue { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/pivotTransform/properties/value"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/key`
 #[derive(Clone, Debug, PartialEq)]
@@ -4591,11 +4119,10 @@ pub enum PivotTransformKey {
     Expr(Expr),
 }
 rt::union!(
-    PivotTransformKey { [validators::t19::<13>, BASE0,
-    "/definitions/pivotTransform/properties/key/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/pivotTransform/properties/key/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/pivotTransform/properties/key/oneOf/2"] => Expr(_)
-    } contract[validators::t9::<8>], BASE0, "/definitions/pivotTransform/properties/key"
+    PivotTransformKey { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/pivotTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/projectTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -4605,13 +4132,9 @@ pub enum RootDataItemNameTransformItemProjectFieldsArray {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemProjectFieldsArray { [validators::t19::<13>, BASE0,
-    "/definitions/projectTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/projectTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/projectTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemProjectFieldsArray { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/projectTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/quantileTransform/properties/groupby/oneOf/0/items`
@@ -4622,13 +4145,9 @@ pub enum RootDataItemNameTransformItemQuantileGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemQuantileGroupbyArrayItem { [validators::t19::<13>, BASE0,
-    "/definitions/quantileTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/quantileTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/quantileTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemQuantileGroupbyArrayItem {
+    [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/quantileTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/quantileTransform/properties/field`
@@ -4639,12 +4158,10 @@ pub enum QuantileTransformField {
     Expr(Expr),
 }
 rt::union!(
-    QuantileTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/quantileTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/quantileTransform/properties/field/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/quantileTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/quantileTransform/properties/field"
+    QuantileTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/quantileTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/sampleTransform`
 #[derive(Clone, PartialEq)]
@@ -4689,12 +4206,10 @@ pub enum TimeunitTransformField {
     Expr(Expr),
 }
 rt::union!(
-    TimeunitTransformField { [validators::t19::<13>, BASE0,
-    "/definitions/timeunitTransform/properties/field/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0, "/definitions/timeunitTransform/properties/field/oneOf/1"] =>
-    ParamField(_), [validators::t19::<12>, BASE0,
-    "/definitions/timeunitTransform/properties/field/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0, "/definitions/timeunitTransform/properties/field"
+    TimeunitTransformField { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/timeunitTransform/properties/field"
 );
 /// In JSON, in the order of the variants: `year`, `quarter`, `month`, `week`, `date`, `day`, `dayofyear`, `hours`, `minutes`, `seconds`, `milliseconds`.
 ///
@@ -4761,13 +4276,9 @@ pub enum RootDataItemNameTransformItemWindowGroupbyArrayItem {
     Expr(Expr),
 }
 rt::union!(
-    RootDataItemNameTransformItemWindowGroupbyArrayItem { [validators::t19::<13>, BASE0,
-    "/definitions/windowTransform/properties/groupby/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/windowTransform/properties/groupby/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/windowTransform/properties/groupby/oneOf/0/items/oneOf/2"] => Expr(_) }
-    contract[validators::t9::<8>], BASE0,
+    RootDataItemNameTransformItemWindowGroupbyArrayItem { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/windowTransform/properties/groupby/oneOf/0/items"
 );
 /// In JSON, in the order of the variants: `row_number`, `rank`, `dense_rank`, `percent_rank`, `cume_dist`, `ntile`, `lag`, `lead`, `first_value`, `last_value`, `nth_value`, `prev_value`, `next_value`, `values`, `count`, `__count__`, `missing`, `valid`, `sum`, `product`, `mean`, `average`, `variance`, `variancep`, `stdev`, `stdevp`, `stderr`, `distinct`, `ci0`, `ci1`, `median`, `q1`, `q3`, `min`, `max`, `argmin`, `argmax`.
@@ -4834,15 +4345,9 @@ pub enum RootDataItemNameTransformItemWindowFieldsArray {
     Null,
 }
 rt::union!(
-    RootDataItemNameTransformItemWindowFieldsArray { [validators::t19::<13>, BASE0,
-    "/definitions/windowTransform/properties/fields/oneOf/0/items/oneOf/0"] => ScaleField(_),
-    [validators::t19::<14>, BASE0,
-    "/definitions/windowTransform/properties/fields/oneOf/0/items/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0,
-    "/definitions/windowTransform/properties/fields/oneOf/0/items/oneOf/2"] => Expr(_),
-    [validators::v136, BASE0,
-    "/definitions/windowTransform/properties/fields/oneOf/0/items/oneOf/3"] => Null }
-    contract[validators::t7::<3>], BASE0,
+    RootDataItemNameTransformItemWindowFieldsArray { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_), [validators::t19::<12>] => Expr(_),
+    [validators::v136] => Null } contract[validators::t7::<3>], BASE0,
     "/definitions/windowTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/identifierTransform`
@@ -4880,11 +4385,10 @@ pub enum VoronoiTransformX {
     Expr(Expr),
 }
 rt::union!(
-    VoronoiTransformX { [validators::t19::<13>, BASE0,
-    "/definitions/voronoiTransform/properties/x/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/voronoiTransform/properties/x/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/voronoiTransform/properties/x/oneOf/2"] => Expr(_)
-    } contract[validators::t9::<8>], BASE0, "/definitions/voronoiTransform/properties/x"
+    VoronoiTransformX { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/voronoiTransform/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/voronoiTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
@@ -4894,11 +4398,10 @@ pub enum VoronoiTransformY {
     Expr(Expr),
 }
 rt::union!(
-    VoronoiTransformY { [validators::t19::<13>, BASE0,
-    "/definitions/voronoiTransform/properties/y/oneOf/0"] => ScaleField(_), [validators::t19::<14>,
-    BASE0, "/definitions/voronoiTransform/properties/y/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/voronoiTransform/properties/y/oneOf/2"] => Expr(_)
-    } contract[validators::t9::<8>], BASE0, "/definitions/voronoiTransform/properties/y"
+    VoronoiTransformY { [validators::t19::<13>] => ScaleField(_),
+    [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
+    "/definitions/voronoiTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform`
 #[derive(Clone, PartialEq)]
@@ -4938,13 +4441,10 @@ pub enum WordcloudTransformFont {
     ParamField(ParamField),
 }
 rt::union!(
-    WordcloudTransformFont { [validators::v14, BASE0,
-    "/definitions/wordcloudTransform/properties/font/anyOf/0"] => String(_), [validators::t19::<0>,
-    BASE0, "/definitions/wordcloudTransform/properties/font/anyOf/1"] => SignalRef(_),
-    [validators::t19::<12>, BASE0, "/definitions/wordcloudTransform/properties/font/anyOf/2"] =>
-    Expr(_), [validators::t19::<14>, BASE0,
-    "/definitions/wordcloudTransform/properties/font/anyOf/3"] => ParamField(_) }
-    contract[validators::t4::<15>], BASE0, "/definitions/wordcloudTransform/properties/font"
+    WordcloudTransformFont { [validators::v14] => String(_), [validators::t19::<0>] => SignalRef(_),
+    [validators::t19::<12>] => Expr(_),
+    [validators::t19::<14>] => ParamField(_) } contract[validators::t4::<15>], BASE0,
+    "/definitions/wordcloudTransform/properties/font"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontStyle`
 #[derive(Clone, Debug, PartialEq)]
@@ -4955,13 +4455,9 @@ pub enum WordcloudTransformFontStyle {
     ParamField(ParamField),
 }
 rt::union!(
-    WordcloudTransformFontStyle { [validators::v14, BASE0,
-    "/definitions/wordcloudTransform/properties/fontStyle/anyOf/0"] => String(_),
-    [validators::t19::<0>, BASE0, "/definitions/wordcloudTransform/properties/fontStyle/anyOf/1"] =>
-    SignalRef(_), [validators::t19::<12>, BASE0,
-    "/definitions/wordcloudTransform/properties/fontStyle/anyOf/2"] => Expr(_),
-    [validators::t19::<14>, BASE0, "/definitions/wordcloudTransform/properties/fontStyle/anyOf/3"]
-    => ParamField(_) } contract[validators::t4::<15>], BASE0,
+    WordcloudTransformFontStyle { [validators::v14] => String(_),
+    [validators::t19::<0>] => SignalRef(_), [validators::t19::<12>] => Expr(_),
+    [validators::t19::<14>] => ParamField(_) } contract[validators::t4::<15>], BASE0,
     "/definitions/wordcloudTransform/properties/fontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontWeight`
@@ -4973,13 +4469,9 @@ pub enum WordcloudTransformFontWeight {
     ParamField(ParamField),
 }
 rt::union!(
-    WordcloudTransformFontWeight { [validators::v14, BASE0,
-    "/definitions/wordcloudTransform/properties/fontWeight/anyOf/0"] => String(_),
-    [validators::t19::<0>, BASE0, "/definitions/wordcloudTransform/properties/fontWeight/anyOf/1"]
-    => SignalRef(_), [validators::t19::<12>, BASE0,
-    "/definitions/wordcloudTransform/properties/fontWeight/anyOf/2"] => Expr(_),
-    [validators::t19::<14>, BASE0, "/definitions/wordcloudTransform/properties/fontWeight/anyOf/3"]
-    => ParamField(_) } contract[validators::t4::<15>], BASE0,
+    WordcloudTransformFontWeight { [validators::v14] => String(_),
+    [validators::t19::<0>] => SignalRef(_), [validators::t19::<12>] => Expr(_),
+    [validators::t19::<14>] => ParamField(_) } contract[validators::t4::<15>], BASE0,
     "/definitions/wordcloudTransform/properties/fontWeight"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontSize`
@@ -4991,13 +4483,9 @@ pub enum WordcloudTransformFontSize {
     ParamField(ParamField),
 }
 rt::union!(
-    WordcloudTransformFontSize { [validators::v11, BASE0,
-    "/definitions/wordcloudTransform/properties/fontSize/anyOf/0"] => Number(_),
-    [validators::t19::<0>, BASE0, "/definitions/wordcloudTransform/properties/fontSize/anyOf/1"] =>
-    SignalRef(_), [validators::t19::<12>, BASE0,
-    "/definitions/wordcloudTransform/properties/fontSize/anyOf/2"] => Expr(_),
-    [validators::t19::<14>, BASE0, "/definitions/wordcloudTransform/properties/fontSize/anyOf/3"] =>
-    ParamField(_) } contract[validators::t4::<14>], BASE0,
+    WordcloudTransformFontSize { [validators::v11] => Number(_),
+    [validators::t19::<0>] => SignalRef(_), [validators::t19::<12>] => Expr(_),
+    [validators::t19::<14>] => ParamField(_) } contract[validators::t4::<14>], BASE0,
     "/definitions/wordcloudTransform/properties/fontSize"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontSizeRange`
@@ -5021,13 +4509,10 @@ pub enum Rotate {
     ParamField(ParamField),
 }
 rt::union!(
-    Rotate { [validators::v11, BASE0, "/definitions/wordcloudTransform/properties/rotate/anyOf/0"]
-    => Number(_), [validators::t19::<0>, BASE0,
-    "/definitions/wordcloudTransform/properties/rotate/anyOf/1"] => SignalRef(_),
-    [validators::t19::<12>, BASE0, "/definitions/wordcloudTransform/properties/rotate/anyOf/2"] =>
-    Expr(_), [validators::t19::<14>, BASE0,
-    "/definitions/wordcloudTransform/properties/rotate/anyOf/3"] => ParamField(_) }
-    contract[validators::t4::<14>], BASE0, "/definitions/wordcloudTransform/properties/rotate"
+    Rotate { [validators::v11] => Number(_), [validators::t19::<0>] => SignalRef(_),
+    [validators::t19::<12>] => Expr(_),
+    [validators::t19::<14>] => ParamField(_) } contract[validators::t4::<14>], BASE0,
+    "/definitions/wordcloudTransform/properties/rotate"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/text`
 #[derive(Clone, Debug, PartialEq)]
@@ -5037,11 +4522,8 @@ pub enum Text {
     Expr(Expr),
 }
 rt::union!(
-    Text { [validators::t19::<13>, BASE0, "/definitions/wordcloudTransform/properties/text/oneOf/0"]
-    => ScaleField(_), [validators::t19::<14>, BASE0,
-    "/definitions/wordcloudTransform/properties/text/oneOf/1"] => ParamField(_),
-    [validators::t19::<12>, BASE0, "/definitions/wordcloudTransform/properties/text/oneOf/2"] =>
-    Expr(_) } contract[validators::t9::<8>], BASE0,
+    Text { [validators::t19::<13>] => ScaleField(_), [validators::t19::<14>] => ParamField(_),
+    [validators::t19::<12>] => Expr(_) } contract[validators::t9::<8>], BASE0,
     "/definitions/wordcloudTransform/properties/text"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/padding`
@@ -5053,13 +4535,9 @@ pub enum WordcloudTransformPadding {
     ParamField(ParamField),
 }
 rt::union!(
-    WordcloudTransformPadding { [validators::v11, BASE0,
-    "/definitions/wordcloudTransform/properties/padding/anyOf/0"] => Number(_),
-    [validators::t19::<0>, BASE0, "/definitions/wordcloudTransform/properties/padding/anyOf/1"] =>
-    SignalRef(_), [validators::t19::<12>, BASE0,
-    "/definitions/wordcloudTransform/properties/padding/anyOf/2"] => Expr(_),
-    [validators::t19::<14>, BASE0, "/definitions/wordcloudTransform/properties/padding/anyOf/3"] =>
-    ParamField(_) } contract[validators::t4::<14>], BASE0,
+    WordcloudTransformPadding { [validators::v11] => Number(_),
+    [validators::t19::<0>] => SignalRef(_), [validators::t19::<12>] => Expr(_),
+    [validators::t19::<14>] => ParamField(_) } contract[validators::t4::<14>], BASE0,
     "/definitions/wordcloudTransform/properties/padding"
 );
 /// Schema: `typify/vega.json#/definitions/onTrigger/items`
@@ -5113,21 +4591,15 @@ pub enum UrlNameDataFormat {
     SignalRef(SignalRef),
 }
 rt::union!(
-    UrlNameDataFormat { [validators::t31::<0>, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0"] => Variant0 { r#type = "type";
-    parse = "parse"; } extra extra, [validators::v247, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1"] => Variant1 { r#type = "type";
-    parse = "parse"; property = "property"; copy = "copy"; } deny, [validators::v248, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2"] => Type {
-    r#type = "type", required; header = "header"; parse = "parse"; } deny, [validators::v249, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3"] => TypeDelimiter {
-    r#type = "type", required; delimiter = "delimiter", required; header = "header";
-    parse = "parse"; } deny, [validators::v250, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0"] => TypeFeature(_),
-    [validators::v251, BASE0, "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1"]
-    => TypeMesh(_), [validators::t19::<0>, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/1"] => SignalRef(_) }
-    contract[validators::t0::<27>], BASE0, "/definitions/data/oneOf/2/properties/format"
+    UrlNameDataFormat { [validators::t31::<0>] => Variant0 { r#type = "type"; parse = "parse";
+    } extra extra, [validators::v247] => Variant1 { r#type = "type"; parse = "parse";
+    property = "property"; copy = "copy"; } deny, [validators::v248] => Type {
+    r#type = "type", required; header = "header"; parse = "parse"; } deny,
+    [validators::v249] => TypeDelimiter { r#type = "type", required;
+    delimiter = "delimiter", required; header = "header"; parse = "parse"; } deny,
+    [validators::v250] => TypeFeature(_), [validators::v251] => TypeMesh(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t0::<27>], BASE0,
+    "/definitions/data/oneOf/2/properties/format"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse`
 #[derive(Clone, Debug, PartialEq)]
@@ -5137,13 +4609,9 @@ pub enum RootDataItemUrlNameFormatVariant0Parse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemUrlNameFormatVariant0Parse { [validators::t25::<5>, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/0"] =>
-    String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1"] =>
-    Object(_), [validators::t19::<0>, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<10>], BASE0,
+    RootDataItemUrlNameFormatVariant0Parse { [validators::t25::<5>] => String(_),
+    [validators::v254] => Object(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/0`
@@ -5191,13 +4659,9 @@ pub enum RootDataItemUrlNameFormatVariant1Parse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemUrlNameFormatVariant1Parse { [validators::t25::<5>, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/0"] =>
-    String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1"] =>
-    Object(_), [validators::t19::<0>, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<10>], BASE0,
+    RootDataItemUrlNameFormatVariant1Parse { [validators::t25::<5>] => String(_),
+    [validators::v254] => Object(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/type`
@@ -5220,13 +4684,9 @@ pub enum RootDataItemUrlNameFormatTypeParse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemUrlNameFormatTypeParse { [validators::t25::<5>, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/0"] =>
-    String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1"] =>
-    Object(_), [validators::t19::<0>, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<10>], BASE0,
+    RootDataItemUrlNameFormatTypeParse { [validators::t25::<5>] => String(_),
+    [validators::v254] => Object(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/type`
@@ -5247,13 +4707,9 @@ pub enum RootDataItemUrlNameFormatTypeDelimiterParse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemUrlNameFormatTypeDelimiterParse { [validators::t25::<5>, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/0"] =>
-    String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1"] =>
-    Object(_), [validators::t19::<0>, BASE0,
-    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<10>], BASE0,
+    RootDataItemUrlNameFormatTypeDelimiterParse { [validators::t25::<5>] => String(_),
+    [validators::v254] => Object(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0`
@@ -5300,10 +4756,8 @@ pub enum Values {
     SignalRef(SignalRef),
 }
 rt::union!(
-    Values {
-    [validators::v262, BASE0, "/definitions/data/oneOf/3/properties/values/oneOf/0"] => Variant0(_),
-    [validators::t19::<0>, BASE0, "/definitions/data/oneOf/3/properties/values/oneOf/1"] =>
-    SignalRef(_) } contract[validators::t0::<29>], BASE0,
+    Values { [validators::v262] => Variant0(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t0::<29>], BASE0,
     "/definitions/data/oneOf/3/properties/values"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format`
@@ -5337,21 +4791,15 @@ pub enum ValuesNameDataFormat {
     SignalRef(SignalRef),
 }
 rt::union!(
-    ValuesNameDataFormat { [validators::t31::<0>, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0"] => Variant0 { r#type = "type";
-    parse = "parse"; } extra extra, [validators::v247, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1"] => Variant1 { r#type = "type";
-    parse = "parse"; property = "property"; copy = "copy"; } deny, [validators::v248, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2"] => Type {
-    r#type = "type", required; header = "header"; parse = "parse"; } deny, [validators::v249, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3"] => TypeDelimiter {
-    r#type = "type", required; delimiter = "delimiter", required; header = "header";
-    parse = "parse"; } deny, [validators::v250, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/4/oneOf/0"] => TypeFeature(_),
-    [validators::v251, BASE0, "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/4/oneOf/1"]
-    => TypeMesh(_), [validators::t19::<0>, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/1"] => SignalRef(_) }
-    contract[validators::t0::<27>], BASE0, "/definitions/data/oneOf/3/properties/format"
+    ValuesNameDataFormat { [validators::t31::<0>] => Variant0 { r#type = "type"; parse = "parse";
+    } extra extra, [validators::v247] => Variant1 { r#type = "type"; parse = "parse";
+    property = "property"; copy = "copy"; } deny, [validators::v248] => Type {
+    r#type = "type", required; header = "header"; parse = "parse"; } deny,
+    [validators::v249] => TypeDelimiter { r#type = "type", required;
+    delimiter = "delimiter", required; header = "header"; parse = "parse"; } deny,
+    [validators::v250] => TypeFeature(_), [validators::v251] => TypeMesh(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t0::<27>], BASE0,
+    "/definitions/data/oneOf/3/properties/format"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse`
 #[derive(Clone, Debug, PartialEq)]
@@ -5361,13 +4809,9 @@ pub enum RootDataItemValuesNameFormatVariant0Parse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemValuesNameFormatVariant0Parse { [validators::t25::<5>, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/0"] =>
-    String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1"] =>
-    Object(_), [validators::t19::<0>, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<10>], BASE0,
+    RootDataItemValuesNameFormatVariant0Parse { [validators::t25::<5>] => String(_),
+    [validators::v254] => Object(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/0/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse`
@@ -5378,13 +4822,9 @@ pub enum RootDataItemValuesNameFormatVariant1Parse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemValuesNameFormatVariant1Parse { [validators::t25::<5>, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/0"] =>
-    String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/1"] =>
-    Object(_), [validators::t19::<0>, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<10>], BASE0,
+    RootDataItemValuesNameFormatVariant1Parse { [validators::t25::<5>] => String(_),
+    [validators::v254] => Object(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/1/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse`
@@ -5395,13 +4835,9 @@ pub enum RootDataItemValuesNameFormatTypeParse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemValuesNameFormatTypeParse { [validators::t25::<5>, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/0"] =>
-    String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/1"] =>
-    Object(_), [validators::t19::<0>, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<10>], BASE0,
+    RootDataItemValuesNameFormatTypeParse { [validators::t25::<5>] => String(_),
+    [validators::v254] => Object(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/2/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse`
@@ -5412,13 +4848,9 @@ pub enum RootDataItemValuesNameFormatTypeDelimiterParse {
     SignalRef(SignalRef),
 }
 rt::union!(
-    RootDataItemValuesNameFormatTypeDelimiterParse { [validators::t25::<5>, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/0"] =>
-    String(_), [validators::v254, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/1"] =>
-    Object(_), [validators::t19::<0>, BASE0,
-    "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<10>], BASE0,
+    RootDataItemValuesNameFormatTypeDelimiterParse { [validators::t25::<5>] => String(_),
+    [validators::v254] => Object(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<10>], BASE0,
     "/definitions/data/oneOf/3/properties/format/oneOf/0/anyOf/3/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/scale`
@@ -5618,62 +5050,57 @@ pub enum Scale {
     },
 }
 rt::union!(
-    Scale { [validators::v264, BASE0, "/definitions/scale/oneOf/0"] => Identity {
-    r#type = "type", required; nice = "nice"; name = "name", required; domain = "domain";
-    domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
-    domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
-    [validators::v265, BASE0, "/definitions/scale/oneOf/1"] => Ordinal { r#type = "type", required;
-    range = "range"; interpolate = "interpolate"; domain_implicit = "domainImplicit";
+    Scale { [validators::v264] => Identity { r#type = "type", required; nice = "nice";
     name = "name", required; domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax";
     domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round";
-    } deny, [validators::v266, BASE0, "/definitions/scale/oneOf/2"] => Band {
-    r#type = "type", required; padding_inner = "paddingInner"; range = "range"; padding = "padding";
-    padding_outer = "paddingOuter"; align = "align"; name = "name", required; domain = "domain";
-    domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
+    } deny, [validators::v265] => Ordinal { r#type = "type", required; range = "range";
+    interpolate = "interpolate"; domain_implicit = "domainImplicit"; name = "name", required;
+    domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
     domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
-    [validators::v267, BASE0, "/definitions/scale/oneOf/3"] => Point { r#type = "type", required;
+    [validators::v266] => Band { r#type = "type", required; padding_inner = "paddingInner";
     range = "range"; padding = "padding"; padding_outer = "paddingOuter"; align = "align";
     name = "name", required; domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax";
     domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round";
-    } deny, [validators::v268, BASE0, "/definitions/scale/oneOf/4"] => QuantizeOrThreshold {
-    r#type = "type", required; range = "range"; interpolate = "interpolate"; nice = "nice";
-    zero = "zero"; name = "name", required; domain = "domain"; domain_min = "domainMin";
-    domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw";
-    reverse = "reverse"; round = "round"; } deny,
-    [validators::v269, BASE0, "/definitions/scale/oneOf/5"] => Quantile { r#type = "type", required;
-    range = "range"; interpolate = "interpolate"; name = "name", required; domain = "domain";
-    domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
-    domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
-    [validators::v270, BASE0, "/definitions/scale/oneOf/6"] => BinOrdinal {
-    r#type = "type", required; bins = "bins"; range = "range"; interpolate = "interpolate";
-    name = "name", required; domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax";
-    domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round";
-    } deny, [validators::v271, BASE0, "/definitions/scale/oneOf/7"] => TimeOrUtc {
-    r#type = "type", required; nice = "nice"; range = "range"; bins = "bins";
-    interpolate = "interpolate"; clamp = "clamp"; padding = "padding"; name = "name", required;
+    } deny, [validators::v267] => Point { r#type = "type", required; range = "range";
+    padding = "padding"; padding_outer = "paddingOuter"; align = "align"; name = "name", required;
     domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
     domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
-    [validators::v272, BASE0, "/definitions/scale/oneOf/8"] => Name { r#type = "type";
+    [validators::v268] => QuantizeOrThreshold { r#type = "type", required; range = "range";
+    interpolate = "interpolate"; nice = "nice"; zero = "zero"; name = "name", required;
+    domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
+    domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
+    [validators::v269] => Quantile { r#type = "type", required; range = "range";
+    interpolate = "interpolate"; name = "name", required; domain = "domain";
+    domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
+    domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
+    [validators::v270] => BinOrdinal { r#type = "type", required; bins = "bins"; range = "range";
+    interpolate = "interpolate"; name = "name", required; domain = "domain";
+    domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
+    domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
+    [validators::v271] => TimeOrUtc { r#type = "type", required; nice = "nice"; range = "range";
+    bins = "bins"; interpolate = "interpolate"; clamp = "clamp"; padding = "padding";
+    name = "name", required; domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax";
+    domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round";
+    } deny, [validators::v272] => Name { r#type = "type"; nice = "nice"; zero = "zero";
+    range = "range"; bins = "bins"; interpolate = "interpolate"; clamp = "clamp";
+    padding = "padding"; name = "name", required; domain = "domain"; domain_min = "domainMin";
+    domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw";
+    reverse = "reverse"; round = "round"; } deny, [validators::v273] => Log {
+    r#type = "type", required; base = "base"; nice = "nice"; zero = "zero"; range = "range";
+    bins = "bins"; interpolate = "interpolate"; clamp = "clamp"; padding = "padding";
+    name = "name", required; domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax";
+    domain_mid = "domainMid"; domain_raw = "domainRaw"; reverse = "reverse"; round = "round";
+    } deny, [validators::v274] => Pow { r#type = "type", required; exponent = "exponent";
     nice = "nice"; zero = "zero"; range = "range"; bins = "bins"; interpolate = "interpolate";
     clamp = "clamp"; padding = "padding"; name = "name", required; domain = "domain";
     domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
     domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
-    [validators::v273, BASE0, "/definitions/scale/oneOf/9"] => Log { r#type = "type", required;
-    base = "base"; nice = "nice"; zero = "zero"; range = "range"; bins = "bins";
-    interpolate = "interpolate"; clamp = "clamp"; padding = "padding"; name = "name", required;
-    domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
-    domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
-    [validators::v274, BASE0, "/definitions/scale/oneOf/10"] => Pow { r#type = "type", required;
-    exponent = "exponent"; nice = "nice"; zero = "zero"; range = "range"; bins = "bins";
-    interpolate = "interpolate"; clamp = "clamp"; padding = "padding"; name = "name", required;
-    domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
-    domain_raw = "domainRaw"; reverse = "reverse"; round = "round"; } deny,
-    [validators::v275, BASE0, "/definitions/scale/oneOf/11"] => Symlog { r#type = "type", required;
-    constant = "constant"; nice = "nice"; zero = "zero"; range = "range"; bins = "bins";
-    interpolate = "interpolate"; clamp = "clamp"; padding = "padding"; name = "name", required;
-    domain = "domain"; domain_min = "domainMin"; domain_max = "domainMax"; domain_mid = "domainMid";
-    domain_raw = "domainRaw"; reverse = "reverse"; round = "round";
-    } deny } contract[validators::v276], BASE0, "/definitions/scale"
+    [validators::v275] => Symlog { r#type = "type", required; constant = "constant"; nice = "nice";
+    zero = "zero"; range = "range"; bins = "bins"; interpolate = "interpolate"; clamp = "clamp";
+    padding = "padding"; name = "name", required; domain = "domain"; domain_min = "domainMin";
+    domain_max = "domainMax"; domain_mid = "domainMid"; domain_raw = "domainRaw";
+    reverse = "reverse"; round = "round"; } deny } contract[validators::v276], BASE0,
+    "/definitions/scale"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/0/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -5694,11 +5121,9 @@ pub enum IdentityScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    IdentityScaleDomain { [validators::t5::<1>, BASE0,
-    "/definitions/scale/oneOf/0/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
-    BASE0, "/definitions/scale/oneOf/0/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/0/properties/domain/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<11>], BASE0,
+    IdentityScaleDomain { [validators::t5::<1>] => Array(_),
+    [validators::t19::<15>] => ScaleData(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/0/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/0/properties/domain/oneOf/0/items`
@@ -5734,12 +5159,10 @@ pub enum ScaleData {
     },
 }
 rt::union!(
-    ScaleData { [validators::v282, BASE0, "/definitions/scaleData/oneOf/0"] => DataField(_),
-    [validators::v283, BASE0, "/definitions/scaleData/oneOf/1"] => DataFields {
+    ScaleData { [validators::v282] => DataField(_), [validators::v283] => DataFields {
     data = "data", required; fields = "fields", required; sort = "sort"; } deny,
-    [validators::v284, BASE0, "/definitions/scaleData/oneOf/2"] => Fields {
-    fields = "fields", required; sort = "sort"; } deny } contract[validators::t9::<12>], BASE0,
-    "/definitions/scaleData"
+    [validators::v284] => Fields { fields = "fields", required; sort = "sort";
+    } deny } contract[validators::t9::<12>], BASE0, "/definitions/scaleData"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/0`
 #[derive(Clone, PartialEq)]
@@ -5773,11 +5196,8 @@ pub enum DataFieldsDataSort {
     FieldOp(FieldOpSort),
 }
 rt::union!(
-    DataFieldsDataSort { [validators::v126, BASE0,
-    "/definitions/scaleData/oneOf/1/properties/sort/oneOf/0"] => Boolean(_), [validators::v288,
-    BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/1"] => Object(_),
-    [validators::v289, BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/2"] =>
-    FieldOp(_) } contract[validators::t9::<13>], BASE0,
+    DataFieldsDataSort { [validators::v126] => Boolean(_), [validators::v288] => Object(_),
+    [validators::v289] => FieldOp(_) } contract[validators::t9::<13>], BASE0,
     "/definitions/scaleData/oneOf/1/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/1/properties/sort/oneOf/1`
@@ -5824,12 +5244,9 @@ pub enum FieldsDataField {
     SignalRef(SignalRef),
 }
 rt::union!(
-    FieldsDataField { [validators::v293, BASE0,
-    "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0"] => DataField(_),
-    [validators::t5::<2>, BASE0, "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/1"]
-    => Array(_), [validators::t19::<0>, BASE0,
-    "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9::<14>], BASE0, "/definitions/scaleData/oneOf/2/properties/fields/items"
+    FieldsDataField { [validators::v293] => DataField(_), [validators::t5::<2>] => Array(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<14>], BASE0,
+    "/definitions/scaleData/oneOf/2/properties/fields/items"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0`
 #[derive(Clone, PartialEq)]
@@ -5857,11 +5274,8 @@ pub enum FieldsDataSort {
     FieldOp(FieldOpSort),
 }
 rt::union!(
-    FieldsDataSort { [validators::v126, BASE0,
-    "/definitions/scaleData/oneOf/2/properties/sort/oneOf/0"] => Boolean(_), [validators::v288,
-    BASE0, "/definitions/scaleData/oneOf/2/properties/sort/oneOf/1"] => Object(_),
-    [validators::v289, BASE0, "/definitions/scaleData/oneOf/2/properties/sort/oneOf/2"] =>
-    FieldOp(_) } contract[validators::t9::<13>], BASE0,
+    FieldsDataSort { [validators::v126] => Boolean(_), [validators::v288] => Object(_),
+    [validators::v289] => FieldOp(_) } contract[validators::t9::<13>], BASE0,
     "/definitions/scaleData/oneOf/2/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/0/properties/domainRaw`
@@ -5907,18 +5321,12 @@ pub enum OrdinalScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    OrdinalScaleRange { [validators::t30::<5>, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/0"] => String(_),
-    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/1"] => Array(_),
-    [validators::v300, BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/2"] => Scheme(_),
-    [validators::v282, BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/0"] =>
-    DataField(_), [validators::v283, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1"] => DataFields {
-    data = "data", required; fields = "fields", required; sort = "sort"; } deny, [validators::v284,
-    BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2"] => Fields {
-    fields = "fields", required; sort = "sort"; } deny, [validators::t19::<0>, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/4"] => SignalRef(_) }
-    contract[validators::t3::<4>], BASE0, "/definitions/scale/oneOf/1/properties/range"
+    OrdinalScaleRange { [validators::t30::<5>] => String(_), [validators::t5::<1>] => Array(_),
+    [validators::v300] => Scheme(_), [validators::v282] => DataField(_),
+    [validators::v283] => DataFields { data = "data", required; fields = "fields", required;
+    sort = "sort"; } deny, [validators::v284] => Fields { fields = "fields", required;
+    sort = "sort"; } deny, [validators::t19::<0>] => SignalRef(_) } contract[validators::t3::<4>],
+    BASE0, "/definitions/scale/oneOf/1/properties/range"
 );
 /// In JSON, in the order of the variants: `width`, `height`, `symbol`, `category`, `ordinal`, `ramp`, `diverging`, `heatmap`.
 ///
@@ -5967,13 +5375,8 @@ pub enum DataFieldsRangeSort {
     FieldOp(FieldOpSort),
 }
 rt::union!(
-    DataFieldsRangeSort { [validators::v126, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1/properties/sort/oneOf/0"] =>
-    Boolean(_), [validators::v288, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1/properties/sort/oneOf/1"] =>
-    Object(_), [validators::v289, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1/properties/sort/oneOf/2"] =>
-    FieldOp(_) } contract[validators::t9::<13>], BASE0,
+    DataFieldsRangeSort { [validators::v126] => Boolean(_), [validators::v288] => Object(_),
+    [validators::v289] => FieldOp(_) } contract[validators::t9::<13>], BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/fields/items`
@@ -5984,13 +5387,8 @@ pub enum FieldsRangeField {
     SignalRef(SignalRef),
 }
 rt::union!(
-    FieldsRangeField { [validators::v293, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/fields/items/oneOf/0"]
-    => DataField(_), [validators::t5::<2>, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/fields/items/oneOf/1"]
-    => Array(_), [validators::t19::<0>, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/fields/items/oneOf/2"]
-    => SignalRef(_) } contract[validators::t9::<14>], BASE0,
+    FieldsRangeField { [validators::v293] => DataField(_), [validators::t5::<2>] => Array(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<14>], BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/fields/items"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/sort`
@@ -6001,13 +5399,8 @@ pub enum FieldsRangeSort {
     FieldOp(FieldOpSort),
 }
 rt::union!(
-    FieldsRangeSort { [validators::v126, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/sort/oneOf/0"] =>
-    Boolean(_), [validators::v288, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/sort/oneOf/1"] =>
-    Object(_), [validators::v289, BASE0,
-    "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/sort/oneOf/2"] =>
-    FieldOp(_) } contract[validators::t9::<13>], BASE0,
+    FieldsRangeSort { [validators::v126] => Boolean(_), [validators::v288] => Object(_),
+    [validators::v289] => FieldOp(_) } contract[validators::t9::<13>], BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/2/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/scaleInterpolate`
@@ -6018,12 +5411,9 @@ pub enum ScaleInterpolate {
     Type { r#type: StringOrSignal, gamma: Option<NumberOrSignal> },
 }
 rt::union!(
-    ScaleInterpolate {
-    [validators::v14, BASE0, "/definitions/scaleInterpolate/oneOf/0"] => String(_),
-    [validators::t19::<0>, BASE0, "/definitions/scaleInterpolate/oneOf/1"] => SignalRef(_),
-    [validators::v303, BASE0, "/definitions/scaleInterpolate/oneOf/2"] => Type {
-    r#type = "type", required; gamma = "gamma"; } deny } contract[validators::t9::<18>], BASE0,
-    "/definitions/scaleInterpolate"
+    ScaleInterpolate { [validators::v14] => String(_), [validators::t19::<0>] => SignalRef(_),
+    [validators::v303] => Type { r#type = "type", required; gamma = "gamma";
+    } deny } contract[validators::t9::<18>], BASE0, "/definitions/scaleInterpolate"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/domain`
 #[derive(Clone, Debug, PartialEq)]
@@ -6034,11 +5424,8 @@ pub enum OrdinalScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    OrdinalScaleDomain { [validators::t5::<1>, BASE0,
-    "/definitions/scale/oneOf/1/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
-    BASE0, "/definitions/scale/oneOf/1/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/1/properties/domain/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<11>], BASE0,
+    OrdinalScaleDomain { [validators::t5::<1>] => Array(_), [validators::t19::<15>] => ScaleData(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/1/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/2/properties/type`
@@ -6060,12 +5447,9 @@ pub enum BandScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    BandScaleRange { [validators::t30::<5>, BASE0,
-    "/definitions/scale/oneOf/2/properties/range/oneOf/0"] => String(_),
-    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/1"] => Array(_),
-    [validators::t23::<2>, BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/2"] => Step(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/3"] =>
-    SignalRef(_) } contract[validators::t7::<4>], BASE0,
+    BandScaleRange { [validators::t30::<5>] => String(_), [validators::t5::<1>] => Array(_),
+    [validators::t23::<2>] => Step(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t7::<4>], BASE0,
     "/definitions/scale/oneOf/2/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/2/properties/range/oneOf/2`
@@ -6082,11 +5466,8 @@ pub enum BandScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    BandScaleDomain { [validators::t5::<1>, BASE0,
-    "/definitions/scale/oneOf/2/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
-    BASE0, "/definitions/scale/oneOf/2/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/2/properties/domain/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<11>], BASE0,
+    BandScaleDomain { [validators::t5::<1>] => Array(_), [validators::t19::<15>] => ScaleData(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/2/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/3/properties/type`
@@ -6108,12 +5489,9 @@ pub enum PointScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    PointScaleRange { [validators::t30::<5>, BASE0,
-    "/definitions/scale/oneOf/3/properties/range/oneOf/0"] => String(_),
-    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/3/properties/range/oneOf/1"] => Array(_),
-    [validators::t23::<2>, BASE0, "/definitions/scale/oneOf/3/properties/range/oneOf/2"] => Step(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/3/properties/range/oneOf/3"] =>
-    SignalRef(_) } contract[validators::t7::<4>], BASE0,
+    PointScaleRange { [validators::t30::<5>] => String(_), [validators::t5::<1>] => Array(_),
+    [validators::t23::<2>] => Step(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t7::<4>], BASE0,
     "/definitions/scale/oneOf/3/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/3/properties/domain`
@@ -6125,11 +5503,8 @@ pub enum PointScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    PointScaleDomain { [validators::t5::<1>, BASE0,
-    "/definitions/scale/oneOf/3/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
-    BASE0, "/definitions/scale/oneOf/3/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/3/properties/domain/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<11>], BASE0,
+    PointScaleDomain { [validators::t5::<1>] => Array(_), [validators::t19::<15>] => ScaleData(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/3/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/4/properties/type`
@@ -6154,12 +5529,9 @@ pub enum QuantizeOrThresholdScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    QuantizeOrThresholdScaleRange { [validators::t30::<5>, BASE0,
-    "/definitions/scale/oneOf/4/properties/range/oneOf/0"] => String(_),
-    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/4/properties/range/oneOf/1"] => Array(_),
-    [validators::v300, BASE0, "/definitions/scale/oneOf/4/properties/range/oneOf/2"] => Scheme(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/4/properties/range/oneOf/3"] =>
-    SignalRef(_) } contract[validators::t7::<5>], BASE0,
+    QuantizeOrThresholdScaleRange { [validators::t30::<5>] => String(_),
+    [validators::t5::<1>] => Array(_), [validators::v300] => Scheme(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/4/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/4/properties/nice`
@@ -6183,11 +5555,9 @@ pub enum QuantizeOrThresholdScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    QuantizeOrThresholdScaleDomain { [validators::t5::<1>, BASE0,
-    "/definitions/scale/oneOf/4/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
-    BASE0, "/definitions/scale/oneOf/4/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/4/properties/domain/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<11>], BASE0,
+    QuantizeOrThresholdScaleDomain { [validators::t5::<1>] => Array(_),
+    [validators::t19::<15>] => ScaleData(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/4/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/5/properties/type`
@@ -6209,12 +5579,9 @@ pub enum QuantileScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    QuantileScaleRange { [validators::t30::<5>, BASE0,
-    "/definitions/scale/oneOf/5/properties/range/oneOf/0"] => String(_),
-    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/5/properties/range/oneOf/1"] => Array(_),
-    [validators::v300, BASE0, "/definitions/scale/oneOf/5/properties/range/oneOf/2"] => Scheme(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/5/properties/range/oneOf/3"] =>
-    SignalRef(_) } contract[validators::t7::<5>], BASE0,
+    QuantileScaleRange { [validators::t30::<5>] => String(_), [validators::t5::<1>] => Array(_),
+    [validators::v300] => Scheme(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/5/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/5/properties/domain`
@@ -6226,11 +5593,9 @@ pub enum QuantileScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    QuantileScaleDomain { [validators::t5::<1>, BASE0,
-    "/definitions/scale/oneOf/5/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
-    BASE0, "/definitions/scale/oneOf/5/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/5/properties/domain/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<11>], BASE0,
+    QuantileScaleDomain { [validators::t5::<1>] => Array(_),
+    [validators::t19::<15>] => ScaleData(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/5/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/6/properties/type`
@@ -6255,10 +5620,9 @@ pub enum ScaleBins {
     SignalRef(SignalRef),
 }
 rt::union!(
-    ScaleBins { [validators::t5::<3>, BASE0, "/definitions/scaleBins/oneOf/0"] => Array(_),
-    [validators::v315, BASE0, "/definitions/scaleBins/oneOf/1"] => Step { step = "step", required;
-    start = "start"; stop = "stop"; } deny, [validators::t19::<0>, BASE0,
-    "/definitions/scaleBins/oneOf/2"] => SignalRef(_) } contract[validators::t9::<20>], BASE0,
+    ScaleBins { [validators::t5::<3>] => Array(_), [validators::v315] => Step {
+    step = "step", required; start = "start"; stop = "stop"; } deny,
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<20>], BASE0,
     "/definitions/scaleBins"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/6/properties/range`
@@ -6270,12 +5634,9 @@ pub enum BinOrdinalScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    BinOrdinalScaleRange { [validators::t30::<5>, BASE0,
-    "/definitions/scale/oneOf/6/properties/range/oneOf/0"] => String(_),
-    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/6/properties/range/oneOf/1"] => Array(_),
-    [validators::v300, BASE0, "/definitions/scale/oneOf/6/properties/range/oneOf/2"] => Scheme(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/6/properties/range/oneOf/3"] =>
-    SignalRef(_) } contract[validators::t7::<5>], BASE0,
+    BinOrdinalScaleRange { [validators::t30::<5>] => String(_), [validators::t5::<1>] => Array(_),
+    [validators::v300] => Scheme(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/6/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/6/properties/domain`
@@ -6287,11 +5648,9 @@ pub enum BinOrdinalScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    BinOrdinalScaleDomain { [validators::t5::<1>, BASE0,
-    "/definitions/scale/oneOf/6/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
-    BASE0, "/definitions/scale/oneOf/6/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/6/properties/domain/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<11>], BASE0,
+    BinOrdinalScaleDomain { [validators::t5::<1>] => Array(_),
+    [validators::t19::<15>] => ScaleData(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/6/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/type`
@@ -6352,12 +5711,9 @@ pub enum TimeOrUtcScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    TimeOrUtcScaleRange { [validators::t30::<5>, BASE0,
-    "/definitions/scale/oneOf/7/properties/range/oneOf/0"] => String(_),
-    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/7/properties/range/oneOf/1"] => Array(_),
-    [validators::v300, BASE0, "/definitions/scale/oneOf/7/properties/range/oneOf/2"] => Scheme(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/7/properties/range/oneOf/3"] =>
-    SignalRef(_) } contract[validators::t7::<5>], BASE0,
+    TimeOrUtcScaleRange { [validators::t30::<5>] => String(_), [validators::t5::<1>] => Array(_),
+    [validators::v300] => Scheme(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/7/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/domain`
@@ -6369,11 +5725,9 @@ pub enum TimeOrUtcScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    TimeOrUtcScaleDomain { [validators::t5::<1>, BASE0,
-    "/definitions/scale/oneOf/7/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
-    BASE0, "/definitions/scale/oneOf/7/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/7/properties/domain/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<11>], BASE0,
+    TimeOrUtcScaleDomain { [validators::t5::<1>] => Array(_),
+    [validators::t19::<15>] => ScaleData(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/7/properties/domain"
 );
 /// In JSON, in the order of the variants: `linear`, `sqrt`, `sequential`.
@@ -6399,12 +5753,9 @@ pub enum NameScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    NameScaleRange { [validators::t30::<5>, BASE0,
-    "/definitions/scale/oneOf/8/properties/range/oneOf/0"] => String(_),
-    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/8/properties/range/oneOf/1"] => Array(_),
-    [validators::v300, BASE0, "/definitions/scale/oneOf/8/properties/range/oneOf/2"] => Scheme(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/8/properties/range/oneOf/3"] =>
-    SignalRef(_) } contract[validators::t7::<5>], BASE0,
+    NameScaleRange { [validators::t30::<5>] => String(_), [validators::t5::<1>] => Array(_),
+    [validators::v300] => Scheme(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/8/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/8/properties/domain`
@@ -6416,11 +5767,8 @@ pub enum NameScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    NameScaleDomain { [validators::t5::<1>, BASE0,
-    "/definitions/scale/oneOf/8/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
-    BASE0, "/definitions/scale/oneOf/8/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/8/properties/domain/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<11>], BASE0,
+    NameScaleDomain { [validators::t5::<1>] => Array(_), [validators::t19::<15>] => ScaleData(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/8/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/9/properties/type`
@@ -6442,12 +5790,9 @@ pub enum LogScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    LogScaleRange { [validators::t30::<5>, BASE0,
-    "/definitions/scale/oneOf/9/properties/range/oneOf/0"] => String(_),
-    [validators::t5::<1>, BASE0, "/definitions/scale/oneOf/9/properties/range/oneOf/1"] => Array(_),
-    [validators::v300, BASE0, "/definitions/scale/oneOf/9/properties/range/oneOf/2"] => Scheme(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/9/properties/range/oneOf/3"] =>
-    SignalRef(_) } contract[validators::t7::<5>], BASE0,
+    LogScaleRange { [validators::t30::<5>] => String(_), [validators::t5::<1>] => Array(_),
+    [validators::v300] => Scheme(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/9/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/9/properties/domain`
@@ -6459,11 +5804,8 @@ pub enum LogScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    LogScaleDomain { [validators::t5::<1>, BASE0,
-    "/definitions/scale/oneOf/9/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
-    BASE0, "/definitions/scale/oneOf/9/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/9/properties/domain/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<11>], BASE0,
+    LogScaleDomain { [validators::t5::<1>] => Array(_), [validators::t19::<15>] => ScaleData(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/9/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/10/properties/type`
@@ -6485,12 +5827,9 @@ pub enum PowScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    PowScaleRange { [validators::t30::<5>, BASE0,
-    "/definitions/scale/oneOf/10/properties/range/oneOf/0"] => String(_), [validators::t5::<1>,
-    BASE0, "/definitions/scale/oneOf/10/properties/range/oneOf/1"] => Array(_),
-    [validators::v300, BASE0, "/definitions/scale/oneOf/10/properties/range/oneOf/2"] => Scheme(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/10/properties/range/oneOf/3"] =>
-    SignalRef(_) } contract[validators::t7::<5>], BASE0,
+    PowScaleRange { [validators::t30::<5>] => String(_), [validators::t5::<1>] => Array(_),
+    [validators::v300] => Scheme(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/10/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/10/properties/domain`
@@ -6502,11 +5841,8 @@ pub enum PowScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    PowScaleDomain { [validators::t5::<1>, BASE0,
-    "/definitions/scale/oneOf/10/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
-    BASE0, "/definitions/scale/oneOf/10/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/10/properties/domain/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<11>], BASE0,
+    PowScaleDomain { [validators::t5::<1>] => Array(_), [validators::t19::<15>] => ScaleData(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/10/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/11/properties/type`
@@ -6528,12 +5864,9 @@ pub enum SymlogScaleRange {
     SignalRef(SignalRef),
 }
 rt::union!(
-    SymlogScaleRange { [validators::t30::<5>, BASE0,
-    "/definitions/scale/oneOf/11/properties/range/oneOf/0"] => String(_), [validators::t5::<1>,
-    BASE0, "/definitions/scale/oneOf/11/properties/range/oneOf/1"] => Array(_),
-    [validators::v300, BASE0, "/definitions/scale/oneOf/11/properties/range/oneOf/2"] => Scheme(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/11/properties/range/oneOf/3"] =>
-    SignalRef(_) } contract[validators::t7::<5>], BASE0,
+    SymlogScaleRange { [validators::t30::<5>] => String(_), [validators::t5::<1>] => Array(_),
+    [validators::v300] => Scheme(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t7::<5>], BASE0,
     "/definitions/scale/oneOf/11/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/11/properties/domain`
@@ -6545,11 +5878,8 @@ pub enum SymlogScaleDomain {
     SignalRef(SignalRef),
 }
 rt::union!(
-    SymlogScaleDomain { [validators::t5::<1>, BASE0,
-    "/definitions/scale/oneOf/11/properties/domain/oneOf/0"] => Array(_), [validators::t19::<15>,
-    BASE0, "/definitions/scale/oneOf/11/properties/domain/oneOf/1"] => ScaleData(_),
-    [validators::t19::<0>, BASE0, "/definitions/scale/oneOf/11/properties/domain/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<11>], BASE0,
+    SymlogScaleDomain { [validators::t5::<1>] => Array(_), [validators::t19::<15>] => ScaleData(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<11>], BASE0,
     "/definitions/scale/oneOf/11/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/projection`
@@ -6688,11 +6018,9 @@ pub enum AxisFormat {
     SignalRef(SignalRef),
 }
 rt::union!(
-    AxisFormat {
-    [validators::v14, BASE0, "/definitions/axis/properties/format/oneOf/0"] => String(_),
-    [validators::v329, BASE0, "/definitions/axis/properties/format/oneOf/1"] => Object(_),
-    [validators::t19::<0>, BASE0, "/definitions/axis/properties/format/oneOf/2"] => SignalRef(_) }
-    contract[validators::t9::<22>], BASE0, "/definitions/axis/properties/format"
+    AxisFormat { [validators::v14] => String(_), [validators::v329] => Object(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<22>], BASE0,
+    "/definitions/axis/properties/format"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/format/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -6728,10 +6056,9 @@ pub enum MinExtent {
     NumberValue(NumberValue),
 }
 rt::union!(
-    MinExtent {
-    [validators::v11, BASE0, "/definitions/axis/properties/minExtent/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/minExtent/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/minExtent"
+    MinExtent { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/minExtent"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/maxExtent`
 #[derive(Clone, Debug, PartialEq)]
@@ -6740,10 +6067,9 @@ pub enum MaxExtent {
     NumberValue(NumberValue),
 }
 rt::union!(
-    MaxExtent {
-    [validators::v11, BASE0, "/definitions/axis/properties/maxExtent/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/maxExtent/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/maxExtent"
+    MaxExtent { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/maxExtent"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/offset`
 #[derive(Clone, Debug, PartialEq)]
@@ -6752,10 +6078,9 @@ pub enum AxisOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisOffset {
-    [validators::v11, BASE0, "/definitions/axis/properties/offset/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/offset/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/offset"
+    AxisOffset { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/position`
 #[derive(Clone, Debug, PartialEq)]
@@ -6764,10 +6089,9 @@ pub enum Position {
     NumberValue(NumberValue),
 }
 rt::union!(
-    Position {
-    [validators::v11, BASE0, "/definitions/axis/properties/position/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/position/oneOf/1"] => NumberValue(_)
-    } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/position"
+    Position { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/position"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/bandPosition`
 #[derive(Clone, Debug, PartialEq)]
@@ -6776,10 +6100,8 @@ pub enum BandPosition {
     NumberValue(NumberValue),
 }
 rt::union!(
-    BandPosition {
-    [validators::v11, BASE0, "/definitions/axis/properties/bandPosition/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/bandPosition/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    BandPosition { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/bandPosition"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/translate`
@@ -6789,10 +6111,9 @@ pub enum Translate {
     NumberValue(NumberValue),
 }
 rt::union!(
-    Translate {
-    [validators::v11, BASE0, "/definitions/axis/properties/translate/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/translate/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/translate"
+    Translate { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/translate"
 );
 /// Schema: `typify/vega.json#/definitions/arrayOrSignal`
 #[derive(Clone, Debug, PartialEq)]
@@ -6822,10 +6143,8 @@ pub enum AxisTitlePadding {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisTitlePadding {
-    [validators::v11, BASE0, "/definitions/axis/properties/titlePadding/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titlePadding/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    AxisTitlePadding { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/titlePadding"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleAlign`
@@ -6835,10 +6154,9 @@ pub enum AxisTitleAlign {
     AlignValue(AlignValue),
 }
 rt::union!(
-    AxisTitleAlign {
-    [validators::t26::<2>, BASE0, "/definitions/axis/properties/titleAlign/oneOf/0"] => String(_),
-    [validators::t19::<16>, BASE0, "/definitions/axis/properties/titleAlign/oneOf/1"] =>
-    AlignValue(_) } contract[validators::t0::<34>], BASE0, "/definitions/axis/properties/titleAlign"
+    AxisTitleAlign { [validators::t26::<2>] => String(_),
+    [validators::t19::<16>] => AlignValue(_) } contract[validators::t0::<34>], BASE0,
+    "/definitions/axis/properties/titleAlign"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleAnchor`
 #[derive(Clone, Debug, PartialEq)]
@@ -6847,10 +6165,9 @@ pub enum AxisTitleAnchor {
     AnchorValue(AnchorValue),
 }
 rt::union!(
-    AxisTitleAnchor { [validators::t27::<3>, BASE0,
-    "/definitions/axis/properties/titleAnchor/oneOf/0"] => Variant0(_), [validators::t19::<17>,
-    BASE0, "/definitions/axis/properties/titleAnchor/oneOf/1"] => AnchorValue(_) }
-    contract[validators::t0::<35>], BASE0, "/definitions/axis/properties/titleAnchor"
+    AxisTitleAnchor { [validators::t27::<3>] => Variant0(_),
+    [validators::t19::<17>] => AnchorValue(_) } contract[validators::t0::<35>], BASE0,
+    "/definitions/axis/properties/titleAnchor"
 );
 /// Used by: `typify/vega.json#/definitions/axis/properties/titleAnchor/oneOf/0`, `typify/vega.json#/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`, `typify/vega.json#/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`, and 2 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 ///
@@ -6889,19 +6206,12 @@ pub enum AnchorValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    AnchorValueArrayItem { [validators::t19::<0>, BASE0,
-    "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<13>, BASE0,
-    "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
-    BASE0, "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0,
-    "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0, "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
-    => Offset(_) } contract[validators::t2::<30>], BASE0, "/definitions/anchorValue/oneOf/0/items"
+    AnchorValueArrayItem { [validators::t19::<0>] => SignalRef(_), [validators::t1::<13>] => Value {
+    test = "test"; scale = "scale"; value = "value", required; } extra extra,
+    [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<30>], BASE0,
+    "/definitions/anchorValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/anchorValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -6915,16 +6225,10 @@ pub enum AnchorValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    AnchorValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<13>, BASE0, "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
-    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
-    BASE0, "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21::<1>, BASE0, "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/2"]
-    => ScaleBand(_), [validators::t22::<0>, BASE0,
-    "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    AnchorValueObject { [validators::t19::<0>] => SignalRef(_), [validators::t1::<13>] => Value {
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>] => Field(_),
+    [validators::t20::<1>] => Range(_), [validators::t21::<0>] => ScaleValue(_),
+    [validators::t21::<1>] => ScaleBand(_), [validators::t22::<0>] => Offset(_) }
     contract[validators::t2::<31>, validators::t24::<1>, validators::t4::<16>], BASE0,
     "/definitions/anchorValue/oneOf/1"
 );
@@ -6935,10 +6239,9 @@ pub enum TitleAngle {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TitleAngle {
-    [validators::v11, BASE0, "/definitions/axis/properties/titleAngle/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titleAngle/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/titleAngle"
+    TitleAngle { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/titleAngle"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleX`
 #[derive(Clone, Debug, PartialEq)]
@@ -6947,9 +6250,9 @@ pub enum TitleX {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TitleX { [validators::v11, BASE0, "/definitions/axis/properties/titleX/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titleX/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/titleX"
+    TitleX { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/titleX"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleY`
 #[derive(Clone, Debug, PartialEq)]
@@ -6958,9 +6261,9 @@ pub enum TitleY {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TitleY { [validators::v11, BASE0, "/definitions/axis/properties/titleY/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titleY/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/titleY"
+    TitleY { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/titleY"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleBaseline`
 #[derive(Clone, Debug, PartialEq)]
@@ -6969,10 +6272,9 @@ pub enum AxisTitleBaseline {
     BaselineValue(BaselineValue),
 }
 rt::union!(
-    AxisTitleBaseline { [validators::t30::<7>, BASE0,
-    "/definitions/axis/properties/titleBaseline/oneOf/0"] => String(_), [validators::t19::<18>,
-    BASE0, "/definitions/axis/properties/titleBaseline/oneOf/1"] => BaselineValue(_) }
-    contract[validators::t0::<37>], BASE0, "/definitions/axis/properties/titleBaseline"
+    AxisTitleBaseline { [validators::t30::<7>] => String(_),
+    [validators::t19::<18>] => BaselineValue(_) } contract[validators::t0::<37>], BASE0,
+    "/definitions/axis/properties/titleBaseline"
 );
 /// In JSON, in the order of the variants: `top`, `middle`, `bottom`, `alphabetic`, `line-top`, `line-bottom`.
 ///
@@ -7000,11 +6302,9 @@ pub enum AxisTitleColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    AxisTitleColor {
-    [validators::v136, BASE0, "/definitions/axis/properties/titleColor/oneOf/0"] => Null,
-    [validators::v14, BASE0, "/definitions/axis/properties/titleColor/oneOf/1"] => String(_),
-    [validators::t19::<19>, BASE0, "/definitions/axis/properties/titleColor/oneOf/2"] =>
-    ColorValue(_) } contract[validators::t9::<23>], BASE0, "/definitions/axis/properties/titleColor"
+    AxisTitleColor { [validators::v136] => Null, [validators::v14] => String(_),
+    [validators::t19::<19>] => ColorValue(_) } contract[validators::t9::<23>], BASE0,
+    "/definitions/axis/properties/titleColor"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFont`
 #[derive(Clone, Debug, PartialEq)]
@@ -7013,10 +6313,9 @@ pub enum AxisTitleFont {
     StringValue(StringValue),
 }
 rt::union!(
-    AxisTitleFont {
-    [validators::v14, BASE0, "/definitions/axis/properties/titleFont/oneOf/0"] => String(_),
-    [validators::t19::<20>, BASE0, "/definitions/axis/properties/titleFont/oneOf/1"] =>
-    StringValue(_) } contract[validators::t0::<38>], BASE0, "/definitions/axis/properties/titleFont"
+    AxisTitleFont { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
+    "/definitions/axis/properties/titleFont"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFontSize`
 #[derive(Clone, Debug, PartialEq)]
@@ -7025,10 +6324,8 @@ pub enum AxisTitleFontSize {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisTitleFontSize {
-    [validators::v11, BASE0, "/definitions/axis/properties/titleFontSize/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titleFontSize/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    AxisTitleFontSize { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/titleFontSize"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFontStyle`
@@ -7038,10 +6335,8 @@ pub enum AxisTitleFontStyle {
     StringValue(StringValue),
 }
 rt::union!(
-    AxisTitleFontStyle {
-    [validators::v14, BASE0, "/definitions/axis/properties/titleFontStyle/oneOf/0"] => String(_),
-    [validators::t19::<20>, BASE0, "/definitions/axis/properties/titleFontStyle/oneOf/1"] =>
-    StringValue(_) } contract[validators::t0::<38>], BASE0,
+    AxisTitleFontStyle { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/axis/properties/titleFontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFontWeight`
@@ -7051,10 +6346,9 @@ pub enum AxisTitleFontWeight {
     FontWeightValue(FontWeightValue),
 }
 rt::union!(
-    AxisTitleFontWeight { [validators::t27::<1>, BASE0,
-    "/definitions/axis/properties/titleFontWeight/oneOf/0"] => Variant0(_), [validators::t19::<21>,
-    BASE0, "/definitions/axis/properties/titleFontWeight/oneOf/1"] => FontWeightValue(_) }
-    contract[validators::t0::<39>], BASE0, "/definitions/axis/properties/titleFontWeight"
+    AxisTitleFontWeight { [validators::t27::<1>] => Variant0(_),
+    [validators::t19::<21>] => FontWeightValue(_) } contract[validators::t0::<39>], BASE0,
+    "/definitions/axis/properties/titleFontWeight"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleLimit`
 #[derive(Clone, Debug, PartialEq)]
@@ -7063,10 +6357,9 @@ pub enum AxisTitleLimit {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisTitleLimit {
-    [validators::v11, BASE0, "/definitions/axis/properties/titleLimit/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titleLimit/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/titleLimit"
+    AxisTitleLimit { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/titleLimit"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleLineHeight`
 #[derive(Clone, Debug, PartialEq)]
@@ -7075,10 +6368,8 @@ pub enum AxisTitleLineHeight {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisTitleLineHeight {
-    [validators::v11, BASE0, "/definitions/axis/properties/titleLineHeight/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titleLineHeight/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    AxisTitleLineHeight { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/titleLineHeight"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleOpacity`
@@ -7088,10 +6379,8 @@ pub enum AxisTitleOpacity {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisTitleOpacity {
-    [validators::v11, BASE0, "/definitions/axis/properties/titleOpacity/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/titleOpacity/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    AxisTitleOpacity { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/titleOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainCap`
@@ -7101,10 +6390,9 @@ pub enum DomainCap {
     StringValue(StringValue),
 }
 rt::union!(
-    DomainCap {
-    [validators::v14, BASE0, "/definitions/axis/properties/domainCap/oneOf/0"] => String(_),
-    [validators::t19::<20>, BASE0, "/definitions/axis/properties/domainCap/oneOf/1"] =>
-    StringValue(_) } contract[validators::t0::<38>], BASE0, "/definitions/axis/properties/domainCap"
+    DomainCap { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
+    "/definitions/axis/properties/domainCap"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainColor`
 #[derive(Clone, Debug, PartialEq)]
@@ -7115,11 +6403,8 @@ pub enum DomainColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    DomainColor {
-    [validators::v136, BASE0, "/definitions/axis/properties/domainColor/oneOf/0"] => Null,
-    [validators::v14, BASE0, "/definitions/axis/properties/domainColor/oneOf/1"] => String(_),
-    [validators::t19::<19>, BASE0, "/definitions/axis/properties/domainColor/oneOf/2"] =>
-    ColorValue(_) } contract[validators::t9::<23>], BASE0,
+    DomainColor { [validators::v136] => Null, [validators::v14] => String(_),
+    [validators::t19::<19>] => ColorValue(_) } contract[validators::t9::<23>], BASE0,
     "/definitions/axis/properties/domainColor"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainDash`
@@ -7129,10 +6414,9 @@ pub enum DomainDash {
     ArrayValue(ArrayValue),
 }
 rt::union!(
-    DomainDash {
-    [validators::t5::<4>, BASE0, "/definitions/axis/properties/domainDash/oneOf/0"] => Array(_),
-    [validators::t19::<22>, BASE0, "/definitions/axis/properties/domainDash/oneOf/1"] =>
-    ArrayValue(_) } contract[validators::t0::<40>], BASE0, "/definitions/axis/properties/domainDash"
+    DomainDash { [validators::t5::<4>] => Array(_),
+    [validators::t19::<22>] => ArrayValue(_) } contract[validators::t0::<40>], BASE0,
+    "/definitions/axis/properties/domainDash"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainDashOffset`
 #[derive(Clone, Debug, PartialEq)]
@@ -7141,10 +6425,8 @@ pub enum DomainDashOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    DomainDashOffset {
-    [validators::v11, BASE0, "/definitions/axis/properties/domainDashOffset/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/domainDashOffset/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    DomainDashOffset { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/domainDashOffset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainOpacity`
@@ -7154,10 +6436,8 @@ pub enum DomainOpacity {
     NumberValue(NumberValue),
 }
 rt::union!(
-    DomainOpacity {
-    [validators::v11, BASE0, "/definitions/axis/properties/domainOpacity/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/domainOpacity/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    DomainOpacity { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/domainOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainWidth`
@@ -7167,10 +6447,8 @@ pub enum DomainWidth {
     NumberValue(NumberValue),
 }
 rt::union!(
-    DomainWidth {
-    [validators::v11, BASE0, "/definitions/axis/properties/domainWidth/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/domainWidth/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    DomainWidth { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/domainWidth"
 );
 /// Schema: `typify/vega.json#/definitions/tickBand`
@@ -7202,9 +6480,9 @@ pub enum TickCap {
     StringValue(StringValue),
 }
 rt::union!(
-    TickCap { [validators::v14, BASE0, "/definitions/axis/properties/tickCap/oneOf/0"] => String(_),
-    [validators::t19::<20>, BASE0, "/definitions/axis/properties/tickCap/oneOf/1"] => StringValue(_)
-    } contract[validators::t0::<38>], BASE0, "/definitions/axis/properties/tickCap"
+    TickCap { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
+    "/definitions/axis/properties/tickCap"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickColor`
 #[derive(Clone, Debug, PartialEq)]
@@ -7215,10 +6493,9 @@ pub enum TickColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    TickColor { [validators::v136, BASE0, "/definitions/axis/properties/tickColor/oneOf/0"] => Null,
-    [validators::v14, BASE0, "/definitions/axis/properties/tickColor/oneOf/1"] => String(_),
-    [validators::t19::<19>, BASE0, "/definitions/axis/properties/tickColor/oneOf/2"] =>
-    ColorValue(_) } contract[validators::t9::<23>], BASE0, "/definitions/axis/properties/tickColor"
+    TickColor { [validators::v136] => Null, [validators::v14] => String(_),
+    [validators::t19::<19>] => ColorValue(_) } contract[validators::t9::<23>], BASE0,
+    "/definitions/axis/properties/tickColor"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickDash`
 #[derive(Clone, Debug, PartialEq)]
@@ -7227,10 +6504,9 @@ pub enum TickDash {
     ArrayValue(ArrayValue),
 }
 rt::union!(
-    TickDash {
-    [validators::t5::<4>, BASE0, "/definitions/axis/properties/tickDash/oneOf/0"] => Array(_),
-    [validators::t19::<22>, BASE0, "/definitions/axis/properties/tickDash/oneOf/1"] => ArrayValue(_)
-    } contract[validators::t0::<40>], BASE0, "/definitions/axis/properties/tickDash"
+    TickDash { [validators::t5::<4>] => Array(_),
+    [validators::t19::<22>] => ArrayValue(_) } contract[validators::t0::<40>], BASE0,
+    "/definitions/axis/properties/tickDash"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickDashOffset`
 #[derive(Clone, Debug, PartialEq)]
@@ -7239,10 +6515,8 @@ pub enum TickDashOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TickDashOffset {
-    [validators::v11, BASE0, "/definitions/axis/properties/tickDashOffset/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/tickDashOffset/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    TickDashOffset { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/tickDashOffset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickOffset`
@@ -7252,10 +6526,9 @@ pub enum TickOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TickOffset {
-    [validators::v11, BASE0, "/definitions/axis/properties/tickOffset/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/tickOffset/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/tickOffset"
+    TickOffset { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/tickOffset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickOpacity`
 #[derive(Clone, Debug, PartialEq)]
@@ -7264,10 +6537,8 @@ pub enum TickOpacity {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TickOpacity {
-    [validators::v11, BASE0, "/definitions/axis/properties/tickOpacity/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/tickOpacity/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    TickOpacity { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/tickOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickRound`
@@ -7277,10 +6548,8 @@ pub enum TickRound {
     BooleanValue(BooleanValue),
 }
 rt::union!(
-    TickRound {
-    [validators::v126, BASE0, "/definitions/axis/properties/tickRound/oneOf/0"] => Boolean(_),
-    [validators::t19::<23>, BASE0, "/definitions/axis/properties/tickRound/oneOf/1"] =>
-    BooleanValue(_) } contract[validators::t0::<42>], BASE0,
+    TickRound { [validators::v126] => Boolean(_),
+    [validators::t19::<23>] => BooleanValue(_) } contract[validators::t0::<42>], BASE0,
     "/definitions/axis/properties/tickRound"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickSize`
@@ -7290,10 +6559,9 @@ pub enum TickSize {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TickSize {
-    [validators::v11, BASE0, "/definitions/axis/properties/tickSize/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/tickSize/oneOf/1"] => NumberValue(_)
-    } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/tickSize"
+    TickSize { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/tickSize"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickWidth`
 #[derive(Clone, Debug, PartialEq)]
@@ -7302,10 +6570,9 @@ pub enum TickWidth {
     NumberValue(NumberValue),
 }
 rt::union!(
-    TickWidth {
-    [validators::v11, BASE0, "/definitions/axis/properties/tickWidth/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/tickWidth/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/tickWidth"
+    TickWidth { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/tickWidth"
 );
 /// Schema: `typify/vega.json#/definitions/tickCount`
 #[derive(Clone, Debug, PartialEq)]
@@ -7316,11 +6583,10 @@ pub enum TickCount {
     SignalRef(SignalRef),
 }
 rt::union!(
-    TickCount { [validators::v11, BASE0, "/definitions/tickCount/oneOf/0"] => Number(_),
-    [validators::t30::<6>, BASE0, "/definitions/tickCount/oneOf/1"] => String(_),
-    [validators::v320, BASE0, "/definitions/tickCount/oneOf/2"] => Interval(_),
-    [validators::t19::<0>, BASE0, "/definitions/tickCount/oneOf/3"] => SignalRef(_) }
-    contract[validators::t7::<6>], BASE0, "/definitions/tickCount"
+    TickCount { [validators::v11] => Number(_), [validators::t30::<6>] => String(_),
+    [validators::v320] => Interval(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t7::<6>], BASE0,
+    "/definitions/tickCount"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridCap`
 #[derive(Clone, Debug, PartialEq)]
@@ -7329,9 +6595,9 @@ pub enum GridCap {
     StringValue(StringValue),
 }
 rt::union!(
-    GridCap { [validators::v14, BASE0, "/definitions/axis/properties/gridCap/oneOf/0"] => String(_),
-    [validators::t19::<20>, BASE0, "/definitions/axis/properties/gridCap/oneOf/1"] => StringValue(_)
-    } contract[validators::t0::<38>], BASE0, "/definitions/axis/properties/gridCap"
+    GridCap { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
+    "/definitions/axis/properties/gridCap"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridColor`
 #[derive(Clone, Debug, PartialEq)]
@@ -7342,10 +6608,9 @@ pub enum GridColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    GridColor { [validators::v136, BASE0, "/definitions/axis/properties/gridColor/oneOf/0"] => Null,
-    [validators::v14, BASE0, "/definitions/axis/properties/gridColor/oneOf/1"] => String(_),
-    [validators::t19::<19>, BASE0, "/definitions/axis/properties/gridColor/oneOf/2"] =>
-    ColorValue(_) } contract[validators::t9::<23>], BASE0, "/definitions/axis/properties/gridColor"
+    GridColor { [validators::v136] => Null, [validators::v14] => String(_),
+    [validators::t19::<19>] => ColorValue(_) } contract[validators::t9::<23>], BASE0,
+    "/definitions/axis/properties/gridColor"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridDash`
 #[derive(Clone, Debug, PartialEq)]
@@ -7354,10 +6619,9 @@ pub enum GridDash {
     ArrayValue(ArrayValue),
 }
 rt::union!(
-    GridDash {
-    [validators::t5::<4>, BASE0, "/definitions/axis/properties/gridDash/oneOf/0"] => Array(_),
-    [validators::t19::<22>, BASE0, "/definitions/axis/properties/gridDash/oneOf/1"] => ArrayValue(_)
-    } contract[validators::t0::<40>], BASE0, "/definitions/axis/properties/gridDash"
+    GridDash { [validators::t5::<4>] => Array(_),
+    [validators::t19::<22>] => ArrayValue(_) } contract[validators::t0::<40>], BASE0,
+    "/definitions/axis/properties/gridDash"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridDashOffset`
 #[derive(Clone, Debug, PartialEq)]
@@ -7366,10 +6630,8 @@ pub enum GridDashOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    GridDashOffset {
-    [validators::v11, BASE0, "/definitions/axis/properties/gridDashOffset/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/gridDashOffset/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    GridDashOffset { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/gridDashOffset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridOpacity`
@@ -7379,10 +6641,8 @@ pub enum GridOpacity {
     NumberValue(NumberValue),
 }
 rt::union!(
-    GridOpacity {
-    [validators::v11, BASE0, "/definitions/axis/properties/gridOpacity/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/gridOpacity/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    GridOpacity { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/gridOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridWidth`
@@ -7392,10 +6652,9 @@ pub enum GridWidth {
     NumberValue(NumberValue),
 }
 rt::union!(
-    GridWidth {
-    [validators::v11, BASE0, "/definitions/axis/properties/gridWidth/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/gridWidth/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/gridWidth"
+    GridWidth { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/gridWidth"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelAlign`
 #[derive(Clone, Debug, PartialEq)]
@@ -7404,10 +6663,9 @@ pub enum AxisLabelAlign {
     AlignValue(AlignValue),
 }
 rt::union!(
-    AxisLabelAlign {
-    [validators::t26::<2>, BASE0, "/definitions/axis/properties/labelAlign/oneOf/0"] => String(_),
-    [validators::t19::<16>, BASE0, "/definitions/axis/properties/labelAlign/oneOf/1"] =>
-    AlignValue(_) } contract[validators::t0::<34>], BASE0, "/definitions/axis/properties/labelAlign"
+    AxisLabelAlign { [validators::t26::<2>] => String(_),
+    [validators::t19::<16>] => AlignValue(_) } contract[validators::t0::<34>], BASE0,
+    "/definitions/axis/properties/labelAlign"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelBaseline`
 #[derive(Clone, Debug, PartialEq)]
@@ -7416,10 +6674,9 @@ pub enum AxisLabelBaseline {
     BaselineValue(BaselineValue),
 }
 rt::union!(
-    AxisLabelBaseline { [validators::t30::<7>, BASE0,
-    "/definitions/axis/properties/labelBaseline/oneOf/0"] => String(_), [validators::t19::<18>,
-    BASE0, "/definitions/axis/properties/labelBaseline/oneOf/1"] => BaselineValue(_) }
-    contract[validators::t0::<37>], BASE0, "/definitions/axis/properties/labelBaseline"
+    AxisLabelBaseline { [validators::t30::<7>] => String(_),
+    [validators::t19::<18>] => BaselineValue(_) } contract[validators::t0::<37>], BASE0,
+    "/definitions/axis/properties/labelBaseline"
 );
 /// Schema: `typify/vega.json#/definitions/labelOverlap`
 #[derive(Clone, Debug, PartialEq)]
@@ -7451,10 +6708,9 @@ pub enum LabelAngle {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LabelAngle {
-    [validators::v11, BASE0, "/definitions/axis/properties/labelAngle/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/labelAngle/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/labelAngle"
+    LabelAngle { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/labelAngle"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelColor`
 #[derive(Clone, Debug, PartialEq)]
@@ -7465,11 +6721,9 @@ pub enum AxisLabelColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    AxisLabelColor {
-    [validators::v136, BASE0, "/definitions/axis/properties/labelColor/oneOf/0"] => Null,
-    [validators::v14, BASE0, "/definitions/axis/properties/labelColor/oneOf/1"] => String(_),
-    [validators::t19::<19>, BASE0, "/definitions/axis/properties/labelColor/oneOf/2"] =>
-    ColorValue(_) } contract[validators::t9::<23>], BASE0, "/definitions/axis/properties/labelColor"
+    AxisLabelColor { [validators::v136] => Null, [validators::v14] => String(_),
+    [validators::t19::<19>] => ColorValue(_) } contract[validators::t9::<23>], BASE0,
+    "/definitions/axis/properties/labelColor"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelFont`
 #[derive(Clone, Debug, PartialEq)]
@@ -7478,10 +6732,9 @@ pub enum AxisLabelFont {
     StringValue(StringValue),
 }
 rt::union!(
-    AxisLabelFont {
-    [validators::v14, BASE0, "/definitions/axis/properties/labelFont/oneOf/0"] => String(_),
-    [validators::t19::<20>, BASE0, "/definitions/axis/properties/labelFont/oneOf/1"] =>
-    StringValue(_) } contract[validators::t0::<38>], BASE0, "/definitions/axis/properties/labelFont"
+    AxisLabelFont { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
+    "/definitions/axis/properties/labelFont"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelFontSize`
 #[derive(Clone, Debug, PartialEq)]
@@ -7490,10 +6743,8 @@ pub enum AxisLabelFontSize {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisLabelFontSize {
-    [validators::v11, BASE0, "/definitions/axis/properties/labelFontSize/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/labelFontSize/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    AxisLabelFontSize { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/labelFontSize"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelFontWeight`
@@ -7503,10 +6754,9 @@ pub enum AxisLabelFontWeight {
     FontWeightValue(FontWeightValue),
 }
 rt::union!(
-    AxisLabelFontWeight { [validators::t27::<1>, BASE0,
-    "/definitions/axis/properties/labelFontWeight/oneOf/0"] => Variant0(_), [validators::t19::<21>,
-    BASE0, "/definitions/axis/properties/labelFontWeight/oneOf/1"] => FontWeightValue(_) }
-    contract[validators::t0::<39>], BASE0, "/definitions/axis/properties/labelFontWeight"
+    AxisLabelFontWeight { [validators::t27::<1>] => Variant0(_),
+    [validators::t19::<21>] => FontWeightValue(_) } contract[validators::t0::<39>], BASE0,
+    "/definitions/axis/properties/labelFontWeight"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelFontStyle`
 #[derive(Clone, Debug, PartialEq)]
@@ -7515,10 +6765,8 @@ pub enum AxisLabelFontStyle {
     StringValue(StringValue),
 }
 rt::union!(
-    AxisLabelFontStyle {
-    [validators::v14, BASE0, "/definitions/axis/properties/labelFontStyle/oneOf/0"] => String(_),
-    [validators::t19::<20>, BASE0, "/definitions/axis/properties/labelFontStyle/oneOf/1"] =>
-    StringValue(_) } contract[validators::t0::<38>], BASE0,
+    AxisLabelFontStyle { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/axis/properties/labelFontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelLimit`
@@ -7528,10 +6776,9 @@ pub enum AxisLabelLimit {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisLabelLimit {
-    [validators::v11, BASE0, "/definitions/axis/properties/labelLimit/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/labelLimit/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0, "/definitions/axis/properties/labelLimit"
+    AxisLabelLimit { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/axis/properties/labelLimit"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelLineHeight`
 #[derive(Clone, Debug, PartialEq)]
@@ -7540,10 +6787,8 @@ pub enum LabelLineHeight {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LabelLineHeight {
-    [validators::v11, BASE0, "/definitions/axis/properties/labelLineHeight/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/labelLineHeight/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    LabelLineHeight { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/labelLineHeight"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelOpacity`
@@ -7553,10 +6798,8 @@ pub enum AxisLabelOpacity {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisLabelOpacity {
-    [validators::v11, BASE0, "/definitions/axis/properties/labelOpacity/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/labelOpacity/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    AxisLabelOpacity { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/labelOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelOffset`
@@ -7566,10 +6809,8 @@ pub enum AxisLabelOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    AxisLabelOffset {
-    [validators::v11, BASE0, "/definitions/axis/properties/labelOffset/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/labelOffset/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    AxisLabelOffset { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/labelOffset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelPadding`
@@ -7579,10 +6820,8 @@ pub enum LabelPadding {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LabelPadding {
-    [validators::v11, BASE0, "/definitions/axis/properties/labelPadding/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/axis/properties/labelPadding/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    LabelPadding { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/axis/properties/labelPadding"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/encode`
@@ -8132,19 +7371,19 @@ pub enum Legend {
     },
 }
 rt::union!(
-    Legend { [validators::t22::<2>, BASE0, "/definitions/legend/allOf/1/anyOf/0"] => Size {
-    size = "size", required; shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity";
-    stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
-    direction = "direction"; orient = "orient"; tick_count = "tickCount";
-    tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit"; values = "values";
-    zindex = "zindex"; aria = "aria"; description = "description"; corner_radius = "cornerRadius";
-    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color = "strokeColor";
-    legend_x = "legendX"; legend_y = "legendY"; title = "title"; title_align = "titleAlign";
-    title_anchor = "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
-    title_font = "titleFont"; title_font_size = "titleFontSize";
-    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
-    title_limit = "titleLimit"; title_line_height = "titleLineHeight";
-    title_opacity = "titleOpacity"; title_orient = "titleOrient"; title_padding = "titlePadding";
+    Legend { [validators::t22::<2>] => Size { size = "size", required; shape = "shape";
+    fill = "fill"; stroke = "stroke"; opacity = "opacity"; stroke_dash = "strokeDash";
+    stroke_width = "strokeWidth"; r#type = "type"; direction = "direction"; orient = "orient";
+    tick_count = "tickCount"; tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit";
+    values = "values"; zindex = "zindex"; aria = "aria"; description = "description";
+    corner_radius = "cornerRadius"; fill_color = "fillColor"; offset = "offset";
+    padding = "padding"; stroke_color = "strokeColor"; legend_x = "legendX"; legend_y = "legendY";
+    title = "title"; title_align = "titleAlign"; title_anchor = "titleAnchor";
+    title_baseline = "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
+    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
+    title_font_weight = "titleFontWeight"; title_limit = "titleLimit";
+    title_line_height = "titleLineHeight"; title_opacity = "titleOpacity";
+    title_orient = "titleOrient"; title_padding = "titlePadding";
     gradient_length = "gradientLength"; gradient_opacity = "gradientOpacity";
     gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width = "gradientStrokeWidth";
     gradient_thickness = "gradientThickness"; clip_height = "clipHeight"; columns = "columns";
@@ -8159,19 +7398,19 @@ rt::union!(
     label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
     label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
     label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
-    [validators::t22::<3>, BASE0, "/definitions/legend/allOf/1/anyOf/1"] => Shape { size = "size";
-    shape = "shape", required; fill = "fill"; stroke = "stroke"; opacity = "opacity";
-    stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
-    direction = "direction"; orient = "orient"; tick_count = "tickCount";
-    tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit"; values = "values";
-    zindex = "zindex"; aria = "aria"; description = "description"; corner_radius = "cornerRadius";
-    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color = "strokeColor";
-    legend_x = "legendX"; legend_y = "legendY"; title = "title"; title_align = "titleAlign";
-    title_anchor = "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
-    title_font = "titleFont"; title_font_size = "titleFontSize";
-    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
-    title_limit = "titleLimit"; title_line_height = "titleLineHeight";
-    title_opacity = "titleOpacity"; title_orient = "titleOrient"; title_padding = "titlePadding";
+    [validators::t22::<3>] => Shape { size = "size"; shape = "shape", required; fill = "fill";
+    stroke = "stroke"; opacity = "opacity"; stroke_dash = "strokeDash";
+    stroke_width = "strokeWidth"; r#type = "type"; direction = "direction"; orient = "orient";
+    tick_count = "tickCount"; tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit";
+    values = "values"; zindex = "zindex"; aria = "aria"; description = "description";
+    corner_radius = "cornerRadius"; fill_color = "fillColor"; offset = "offset";
+    padding = "padding"; stroke_color = "strokeColor"; legend_x = "legendX"; legend_y = "legendY";
+    title = "title"; title_align = "titleAlign"; title_anchor = "titleAnchor";
+    title_baseline = "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
+    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
+    title_font_weight = "titleFontWeight"; title_limit = "titleLimit";
+    title_line_height = "titleLineHeight"; title_opacity = "titleOpacity";
+    title_orient = "titleOrient"; title_padding = "titlePadding";
     gradient_length = "gradientLength"; gradient_opacity = "gradientOpacity";
     gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width = "gradientStrokeWidth";
     gradient_thickness = "gradientThickness"; clip_height = "clipHeight"; columns = "columns";
@@ -8186,19 +7425,19 @@ rt::union!(
     label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
     label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
     label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
-    [validators::t22::<4>, BASE0, "/definitions/legend/allOf/1/anyOf/2"] => Fill { size = "size";
-    shape = "shape"; fill = "fill", required; stroke = "stroke"; opacity = "opacity";
-    stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
-    direction = "direction"; orient = "orient"; tick_count = "tickCount";
-    tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit"; values = "values";
-    zindex = "zindex"; aria = "aria"; description = "description"; corner_radius = "cornerRadius";
-    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color = "strokeColor";
-    legend_x = "legendX"; legend_y = "legendY"; title = "title"; title_align = "titleAlign";
-    title_anchor = "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
-    title_font = "titleFont"; title_font_size = "titleFontSize";
-    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
-    title_limit = "titleLimit"; title_line_height = "titleLineHeight";
-    title_opacity = "titleOpacity"; title_orient = "titleOrient"; title_padding = "titlePadding";
+    [validators::t22::<4>] => Fill { size = "size"; shape = "shape"; fill = "fill", required;
+    stroke = "stroke"; opacity = "opacity"; stroke_dash = "strokeDash";
+    stroke_width = "strokeWidth"; r#type = "type"; direction = "direction"; orient = "orient";
+    tick_count = "tickCount"; tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit";
+    values = "values"; zindex = "zindex"; aria = "aria"; description = "description";
+    corner_radius = "cornerRadius"; fill_color = "fillColor"; offset = "offset";
+    padding = "padding"; stroke_color = "strokeColor"; legend_x = "legendX"; legend_y = "legendY";
+    title = "title"; title_align = "titleAlign"; title_anchor = "titleAnchor";
+    title_baseline = "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
+    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
+    title_font_weight = "titleFontWeight"; title_limit = "titleLimit";
+    title_line_height = "titleLineHeight"; title_opacity = "titleOpacity";
+    title_orient = "titleOrient"; title_padding = "titlePadding";
     gradient_length = "gradientLength"; gradient_opacity = "gradientOpacity";
     gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width = "gradientStrokeWidth";
     gradient_thickness = "gradientThickness"; clip_height = "clipHeight"; columns = "columns";
@@ -8213,19 +7452,19 @@ rt::union!(
     label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
     label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
     label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
-    [validators::t22::<5>, BASE0, "/definitions/legend/allOf/1/anyOf/3"] => Stroke { size = "size";
-    shape = "shape"; fill = "fill"; stroke = "stroke", required; opacity = "opacity";
-    stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
-    direction = "direction"; orient = "orient"; tick_count = "tickCount";
-    tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit"; values = "values";
-    zindex = "zindex"; aria = "aria"; description = "description"; corner_radius = "cornerRadius";
-    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color = "strokeColor";
-    legend_x = "legendX"; legend_y = "legendY"; title = "title"; title_align = "titleAlign";
-    title_anchor = "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
-    title_font = "titleFont"; title_font_size = "titleFontSize";
-    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
-    title_limit = "titleLimit"; title_line_height = "titleLineHeight";
-    title_opacity = "titleOpacity"; title_orient = "titleOrient"; title_padding = "titlePadding";
+    [validators::t22::<5>] => Stroke { size = "size"; shape = "shape"; fill = "fill";
+    stroke = "stroke", required; opacity = "opacity"; stroke_dash = "strokeDash";
+    stroke_width = "strokeWidth"; r#type = "type"; direction = "direction"; orient = "orient";
+    tick_count = "tickCount"; tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit";
+    values = "values"; zindex = "zindex"; aria = "aria"; description = "description";
+    corner_radius = "cornerRadius"; fill_color = "fillColor"; offset = "offset";
+    padding = "padding"; stroke_color = "strokeColor"; legend_x = "legendX"; legend_y = "legendY";
+    title = "title"; title_align = "titleAlign"; title_anchor = "titleAnchor";
+    title_baseline = "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
+    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
+    title_font_weight = "titleFontWeight"; title_limit = "titleLimit";
+    title_line_height = "titleLineHeight"; title_opacity = "titleOpacity";
+    title_orient = "titleOrient"; title_padding = "titlePadding";
     gradient_length = "gradientLength"; gradient_opacity = "gradientOpacity";
     gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width = "gradientStrokeWidth";
     gradient_thickness = "gradientThickness"; clip_height = "clipHeight"; columns = "columns";
@@ -8240,19 +7479,19 @@ rt::union!(
     label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
     label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
     label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
-    [validators::t22::<6>, BASE0, "/definitions/legend/allOf/1/anyOf/4"] => Opacity { size = "size";
-    shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity", required;
-    stroke_dash = "strokeDash"; stroke_width = "strokeWidth"; r#type = "type";
-    direction = "direction"; orient = "orient"; tick_count = "tickCount";
-    tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit"; values = "values";
-    zindex = "zindex"; aria = "aria"; description = "description"; corner_radius = "cornerRadius";
-    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color = "strokeColor";
-    legend_x = "legendX"; legend_y = "legendY"; title = "title"; title_align = "titleAlign";
-    title_anchor = "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
-    title_font = "titleFont"; title_font_size = "titleFontSize";
-    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
-    title_limit = "titleLimit"; title_line_height = "titleLineHeight";
-    title_opacity = "titleOpacity"; title_orient = "titleOrient"; title_padding = "titlePadding";
+    [validators::t22::<6>] => Opacity { size = "size"; shape = "shape"; fill = "fill";
+    stroke = "stroke"; opacity = "opacity", required; stroke_dash = "strokeDash";
+    stroke_width = "strokeWidth"; r#type = "type"; direction = "direction"; orient = "orient";
+    tick_count = "tickCount"; tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit";
+    values = "values"; zindex = "zindex"; aria = "aria"; description = "description";
+    corner_radius = "cornerRadius"; fill_color = "fillColor"; offset = "offset";
+    padding = "padding"; stroke_color = "strokeColor"; legend_x = "legendX"; legend_y = "legendY";
+    title = "title"; title_align = "titleAlign"; title_anchor = "titleAnchor";
+    title_baseline = "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
+    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
+    title_font_weight = "titleFontWeight"; title_limit = "titleLimit";
+    title_line_height = "titleLineHeight"; title_opacity = "titleOpacity";
+    title_orient = "titleOrient"; title_padding = "titlePadding";
     gradient_length = "gradientLength"; gradient_opacity = "gradientOpacity";
     gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width = "gradientStrokeWidth";
     gradient_thickness = "gradientThickness"; clip_height = "clipHeight"; columns = "columns";
@@ -8267,19 +7506,19 @@ rt::union!(
     label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
     label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
     label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
-    [validators::t22::<7>, BASE0, "/definitions/legend/allOf/1/anyOf/5"] => StrokeDash {
-    size = "size"; shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity";
-    stroke_dash = "strokeDash", required; stroke_width = "strokeWidth"; r#type = "type";
-    direction = "direction"; orient = "orient"; tick_count = "tickCount";
-    tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit"; values = "values";
-    zindex = "zindex"; aria = "aria"; description = "description"; corner_radius = "cornerRadius";
-    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color = "strokeColor";
-    legend_x = "legendX"; legend_y = "legendY"; title = "title"; title_align = "titleAlign";
-    title_anchor = "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
-    title_font = "titleFont"; title_font_size = "titleFontSize";
-    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
-    title_limit = "titleLimit"; title_line_height = "titleLineHeight";
-    title_opacity = "titleOpacity"; title_orient = "titleOrient"; title_padding = "titlePadding";
+    [validators::t22::<7>] => StrokeDash { size = "size"; shape = "shape"; fill = "fill";
+    stroke = "stroke"; opacity = "opacity"; stroke_dash = "strokeDash", required;
+    stroke_width = "strokeWidth"; r#type = "type"; direction = "direction"; orient = "orient";
+    tick_count = "tickCount"; tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit";
+    values = "values"; zindex = "zindex"; aria = "aria"; description = "description";
+    corner_radius = "cornerRadius"; fill_color = "fillColor"; offset = "offset";
+    padding = "padding"; stroke_color = "strokeColor"; legend_x = "legendX"; legend_y = "legendY";
+    title = "title"; title_align = "titleAlign"; title_anchor = "titleAnchor";
+    title_baseline = "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
+    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
+    title_font_weight = "titleFontWeight"; title_limit = "titleLimit";
+    title_line_height = "titleLineHeight"; title_opacity = "titleOpacity";
+    title_orient = "titleOrient"; title_padding = "titlePadding";
     gradient_length = "gradientLength"; gradient_opacity = "gradientOpacity";
     gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width = "gradientStrokeWidth";
     gradient_thickness = "gradientThickness"; clip_height = "clipHeight"; columns = "columns";
@@ -8294,19 +7533,19 @@ rt::union!(
     label_font_style = "labelFontStyle"; label_font_weight = "labelFontWeight";
     label_limit = "labelLimit"; label_offset = "labelOffset"; label_opacity = "labelOpacity";
     label_overlap = "labelOverlap"; label_separation = "labelSeparation"; encode = "encode"; } deny,
-    [validators::t22::<8>, BASE0, "/definitions/legend/allOf/1/anyOf/6"] => StrokeWidth {
-    size = "size"; shape = "shape"; fill = "fill"; stroke = "stroke"; opacity = "opacity";
-    stroke_dash = "strokeDash"; stroke_width = "strokeWidth", required; r#type = "type";
-    direction = "direction"; orient = "orient"; tick_count = "tickCount";
-    tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit"; values = "values";
-    zindex = "zindex"; aria = "aria"; description = "description"; corner_radius = "cornerRadius";
-    fill_color = "fillColor"; offset = "offset"; padding = "padding"; stroke_color = "strokeColor";
-    legend_x = "legendX"; legend_y = "legendY"; title = "title"; title_align = "titleAlign";
-    title_anchor = "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
-    title_font = "titleFont"; title_font_size = "titleFontSize";
-    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
-    title_limit = "titleLimit"; title_line_height = "titleLineHeight";
-    title_opacity = "titleOpacity"; title_orient = "titleOrient"; title_padding = "titlePadding";
+    [validators::t22::<8>] => StrokeWidth { size = "size"; shape = "shape"; fill = "fill";
+    stroke = "stroke"; opacity = "opacity"; stroke_dash = "strokeDash";
+    stroke_width = "strokeWidth", required; r#type = "type"; direction = "direction";
+    orient = "orient"; tick_count = "tickCount"; tick_min_step = "tickMinStep";
+    symbol_limit = "symbolLimit"; values = "values"; zindex = "zindex"; aria = "aria";
+    description = "description"; corner_radius = "cornerRadius"; fill_color = "fillColor";
+    offset = "offset"; padding = "padding"; stroke_color = "strokeColor"; legend_x = "legendX";
+    legend_y = "legendY"; title = "title"; title_align = "titleAlign"; title_anchor = "titleAnchor";
+    title_baseline = "titleBaseline"; title_color = "titleColor"; title_font = "titleFont";
+    title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
+    title_font_weight = "titleFontWeight"; title_limit = "titleLimit";
+    title_line_height = "titleLineHeight"; title_opacity = "titleOpacity";
+    title_orient = "titleOrient"; title_padding = "titlePadding";
     gradient_length = "gradientLength"; gradient_opacity = "gradientOpacity";
     gradient_stroke_color = "gradientStrokeColor"; gradient_stroke_width = "gradientStrokeWidth";
     gradient_thickness = "gradientThickness"; clip_height = "clipHeight"; columns = "columns";
@@ -8375,10 +7614,8 @@ pub enum CornerRadius {
     NumberValue(NumberValue),
 }
 rt::union!(
-    CornerRadius { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/cornerRadius/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/cornerRadius/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    CornerRadius { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/cornerRadius"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/fillColor`
@@ -8390,12 +7627,9 @@ pub enum FillColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    FillColor {
-    [validators::v136, BASE0, "/definitions/legend/allOf/0/properties/fillColor/oneOf/0"] => Null,
-    [validators::v14, BASE0, "/definitions/legend/allOf/0/properties/fillColor/oneOf/1"] =>
-    String(_), [validators::t19::<19>, BASE0,
-    "/definitions/legend/allOf/0/properties/fillColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9::<23>], BASE0, "/definitions/legend/allOf/0/properties/fillColor"
+    FillColor { [validators::v136] => Null, [validators::v14] => String(_),
+    [validators::t19::<19>] => ColorValue(_) } contract[validators::t9::<23>], BASE0,
+    "/definitions/legend/allOf/0/properties/fillColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/offset`
 #[derive(Clone, Debug, PartialEq)]
@@ -8404,10 +7638,8 @@ pub enum LegendOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendOffset {
-    [validators::v11, BASE0, "/definitions/legend/allOf/0/properties/offset/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/offset/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    LegendOffset { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/padding`
@@ -8417,10 +7649,8 @@ pub enum LegendPadding {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendPadding {
-    [validators::v11, BASE0, "/definitions/legend/allOf/0/properties/padding/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/padding/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    LegendPadding { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/padding"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/strokeColor`
@@ -8432,12 +7662,9 @@ pub enum StrokeColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    StrokeColor {
-    [validators::v136, BASE0, "/definitions/legend/allOf/0/properties/strokeColor/oneOf/0"] => Null,
-    [validators::v14, BASE0, "/definitions/legend/allOf/0/properties/strokeColor/oneOf/1"] =>
-    String(_), [validators::t19::<19>, BASE0,
-    "/definitions/legend/allOf/0/properties/strokeColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9::<23>], BASE0, "/definitions/legend/allOf/0/properties/strokeColor"
+    StrokeColor { [validators::v136] => Null, [validators::v14] => String(_),
+    [validators::t19::<19>] => ColorValue(_) } contract[validators::t9::<23>], BASE0,
+    "/definitions/legend/allOf/0/properties/strokeColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/legendX`
 #[derive(Clone, Debug, PartialEq)]
@@ -8446,10 +7673,8 @@ pub enum LegendX {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendX {
-    [validators::v11, BASE0, "/definitions/legend/allOf/0/properties/legendX/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/legendX/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    LegendX { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/legendX"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/legendY`
@@ -8459,10 +7684,8 @@ pub enum LegendY {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendY {
-    [validators::v11, BASE0, "/definitions/legend/allOf/0/properties/legendY/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/legendY/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    LegendY { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/legendY"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleAlign`
@@ -8472,10 +7695,8 @@ pub enum LegendTitleAlign {
     AlignValue(AlignValue),
 }
 rt::union!(
-    LegendTitleAlign { [validators::t26::<2>, BASE0,
-    "/definitions/legend/allOf/0/properties/titleAlign/oneOf/0"] => String(_),
-    [validators::t19::<16>, BASE0, "/definitions/legend/allOf/0/properties/titleAlign/oneOf/1"] =>
-    AlignValue(_) } contract[validators::t0::<34>], BASE0,
+    LegendTitleAlign { [validators::t26::<2>] => String(_),
+    [validators::t19::<16>] => AlignValue(_) } contract[validators::t0::<34>], BASE0,
     "/definitions/legend/allOf/0/properties/titleAlign"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleAnchor`
@@ -8485,10 +7706,8 @@ pub enum LegendTitleAnchor {
     AnchorValue(AnchorValue),
 }
 rt::union!(
-    LegendTitleAnchor { [validators::t27::<3>, BASE0,
-    "/definitions/legend/allOf/0/properties/titleAnchor/oneOf/0"] => Variant0(_),
-    [validators::t19::<17>, BASE0, "/definitions/legend/allOf/0/properties/titleAnchor/oneOf/1"] =>
-    AnchorValue(_) } contract[validators::t0::<35>], BASE0,
+    LegendTitleAnchor { [validators::t27::<3>] => Variant0(_),
+    [validators::t19::<17>] => AnchorValue(_) } contract[validators::t0::<35>], BASE0,
     "/definitions/legend/allOf/0/properties/titleAnchor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleBaseline`
@@ -8498,10 +7717,8 @@ pub enum LegendTitleBaseline {
     BaselineValue(BaselineValue),
 }
 rt::union!(
-    LegendTitleBaseline { [validators::t30::<7>, BASE0,
-    "/definitions/legend/allOf/0/properties/titleBaseline/oneOf/0"] => String(_),
-    [validators::t19::<18>, BASE0, "/definitions/legend/allOf/0/properties/titleBaseline/oneOf/1"]
-    => BaselineValue(_) } contract[validators::t0::<37>], BASE0,
+    LegendTitleBaseline { [validators::t30::<7>] => String(_),
+    [validators::t19::<18>] => BaselineValue(_) } contract[validators::t0::<37>], BASE0,
     "/definitions/legend/allOf/0/properties/titleBaseline"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleColor`
@@ -8513,12 +7730,9 @@ pub enum LegendTitleColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    LegendTitleColor {
-    [validators::v136, BASE0, "/definitions/legend/allOf/0/properties/titleColor/oneOf/0"] => Null,
-    [validators::v14, BASE0, "/definitions/legend/allOf/0/properties/titleColor/oneOf/1"] =>
-    String(_), [validators::t19::<19>, BASE0,
-    "/definitions/legend/allOf/0/properties/titleColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9::<23>], BASE0, "/definitions/legend/allOf/0/properties/titleColor"
+    LegendTitleColor { [validators::v136] => Null, [validators::v14] => String(_),
+    [validators::t19::<19>] => ColorValue(_) } contract[validators::t9::<23>], BASE0,
+    "/definitions/legend/allOf/0/properties/titleColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleFont`
 #[derive(Clone, Debug, PartialEq)]
@@ -8527,10 +7741,8 @@ pub enum LegendTitleFont {
     StringValue(StringValue),
 }
 rt::union!(
-    LegendTitleFont { [validators::v14, BASE0,
-    "/definitions/legend/allOf/0/properties/titleFont/oneOf/0"] => String(_),
-    [validators::t19::<20>, BASE0, "/definitions/legend/allOf/0/properties/titleFont/oneOf/1"] =>
-    StringValue(_) } contract[validators::t0::<38>], BASE0,
+    LegendTitleFont { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/legend/allOf/0/properties/titleFont"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleFontSize`
@@ -8540,10 +7752,8 @@ pub enum LegendTitleFontSize {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendTitleFontSize { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/titleFontSize/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/titleFontSize/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    LegendTitleFontSize { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/titleFontSize"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleFontStyle`
@@ -8553,10 +7763,8 @@ pub enum LegendTitleFontStyle {
     StringValue(StringValue),
 }
 rt::union!(
-    LegendTitleFontStyle { [validators::v14, BASE0,
-    "/definitions/legend/allOf/0/properties/titleFontStyle/oneOf/0"] => String(_),
-    [validators::t19::<20>, BASE0, "/definitions/legend/allOf/0/properties/titleFontStyle/oneOf/1"]
-    => StringValue(_) } contract[validators::t0::<38>], BASE0,
+    LegendTitleFontStyle { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/legend/allOf/0/properties/titleFontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleFontWeight`
@@ -8566,10 +7774,8 @@ pub enum LegendTitleFontWeight {
     FontWeightValue(FontWeightValue),
 }
 rt::union!(
-    LegendTitleFontWeight { [validators::t27::<1>, BASE0,
-    "/definitions/legend/allOf/0/properties/titleFontWeight/oneOf/0"] => Variant0(_),
-    [validators::t19::<21>, BASE0, "/definitions/legend/allOf/0/properties/titleFontWeight/oneOf/1"]
-    => FontWeightValue(_) } contract[validators::t0::<39>], BASE0,
+    LegendTitleFontWeight { [validators::t27::<1>] => Variant0(_),
+    [validators::t19::<21>] => FontWeightValue(_) } contract[validators::t0::<39>], BASE0,
     "/definitions/legend/allOf/0/properties/titleFontWeight"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleLimit`
@@ -8579,10 +7785,8 @@ pub enum LegendTitleLimit {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendTitleLimit { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/titleLimit/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/titleLimit/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    LegendTitleLimit { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/titleLimit"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleLineHeight`
@@ -8592,10 +7796,8 @@ pub enum LegendTitleLineHeight {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendTitleLineHeight { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/titleLineHeight/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/titleLineHeight/oneOf/1"]
-    => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    LegendTitleLineHeight { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/titleLineHeight"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleOpacity`
@@ -8605,10 +7807,8 @@ pub enum LegendTitleOpacity {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendTitleOpacity { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/titleOpacity/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/titleOpacity/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    LegendTitleOpacity { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/titleOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleOrient`
@@ -8618,10 +7818,8 @@ pub enum TitleOrient {
     OrientValue(OrientValue),
 }
 rt::union!(
-    TitleOrient { [validators::t29::<2>, BASE0,
-    "/definitions/legend/allOf/0/properties/titleOrient/oneOf/0"] => String(_),
-    [validators::t19::<24>, BASE0, "/definitions/legend/allOf/0/properties/titleOrient/oneOf/1"] =>
-    OrientValue(_) } contract[validators::t0::<43>], BASE0,
+    TitleOrient { [validators::t29::<2>] => String(_),
+    [validators::t19::<24>] => OrientValue(_) } contract[validators::t0::<43>], BASE0,
     "/definitions/legend/allOf/0/properties/titleOrient"
 );
 /// In JSON, in the order of the variants: `left`, `right`, `top`, `bottom`.
@@ -8666,19 +7864,12 @@ pub enum OrientValueArrayItem {
     Offset(StringModifiersOffset),
 }
 rt::union!(
-    OrientValueArrayItem { [validators::t19::<0>, BASE0,
-    "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<14>, BASE0,
-    "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1"] => Value {
-    test = "test"; scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>,
-    BASE0, "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_),
-    [validators::t20::<1>, BASE0,
-    "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1"]
-    => ScaleValue(_), [validators::t21::<1>, BASE0,
-    "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2"] => ScaleBand(_),
-    [validators::t22::<0>, BASE0, "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3"]
-    => Offset(_) } contract[validators::t2::<33>], BASE0, "/definitions/orientValue/oneOf/0/items"
+    OrientValueArrayItem { [validators::t19::<0>] => SignalRef(_), [validators::t1::<14>] => Value {
+    test = "test"; scale = "scale"; value = "value", required; } extra extra,
+    [validators::t20::<0>] => Field(_), [validators::t20::<1>] => Range(_),
+    [validators::t21::<0>] => ScaleValue(_), [validators::t21::<1>] => ScaleBand(_),
+    [validators::t22::<0>] => Offset(_) } contract[validators::t2::<33>], BASE0,
+    "/definitions/orientValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/orientValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -8692,16 +7883,10 @@ pub enum OrientValueObject {
     Offset(RootEncodeFillBaseColorValueObjectOffset),
 }
 rt::union!(
-    OrientValueObject { [validators::t19::<0>, BASE0,
-    "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/0"] => SignalRef(_),
-    [validators::t1::<14>, BASE0, "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/1"] =>
-    Value { scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>, BASE0,
-    "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/2"] => Field(_), [validators::t20::<1>,
-    BASE0, "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/3"] => Range(_),
-    [validators::t21::<0>, BASE0, "/definitions/orientValue/oneOf/1/allOf/1/anyOf/1"] =>
-    ScaleValue(_), [validators::t21::<1>, BASE0, "/definitions/orientValue/oneOf/1/allOf/1/anyOf/2"]
-    => ScaleBand(_), [validators::t22::<0>, BASE0,
-    "/definitions/orientValue/oneOf/1/allOf/1/anyOf/3"] => Offset(_) }
+    OrientValueObject { [validators::t19::<0>] => SignalRef(_), [validators::t1::<14>] => Value {
+    scale = "scale"; value = "value", required; } extra extra, [validators::t20::<0>] => Field(_),
+    [validators::t20::<1>] => Range(_), [validators::t21::<0>] => ScaleValue(_),
+    [validators::t21::<1>] => ScaleBand(_), [validators::t22::<0>] => Offset(_) }
     contract[validators::t2::<34>, validators::t24::<1>, validators::t4::<17>], BASE0,
     "/definitions/orientValue/oneOf/1"
 );
@@ -8712,10 +7897,8 @@ pub enum LegendTitlePadding {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendTitlePadding { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/titlePadding/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/titlePadding/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    LegendTitlePadding { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/titlePadding"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/gradientOpacity`
@@ -8725,10 +7908,8 @@ pub enum GradientOpacity {
     NumberValue(NumberValue),
 }
 rt::union!(
-    GradientOpacity { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/gradientOpacity/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/gradientOpacity/oneOf/1"]
-    => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    GradientOpacity { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/gradientOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/gradientStrokeColor`
@@ -8740,12 +7921,8 @@ pub enum GradientStrokeColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    GradientStrokeColor { [validators::v136, BASE0,
-    "/definitions/legend/allOf/0/properties/gradientStrokeColor/oneOf/0"] => Null, [validators::v14,
-    BASE0, "/definitions/legend/allOf/0/properties/gradientStrokeColor/oneOf/1"] => String(_),
-    [validators::t19::<19>, BASE0,
-    "/definitions/legend/allOf/0/properties/gradientStrokeColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9::<23>], BASE0,
+    GradientStrokeColor { [validators::v136] => Null, [validators::v14] => String(_),
+    [validators::t19::<19>] => ColorValue(_) } contract[validators::t9::<23>], BASE0,
     "/definitions/legend/allOf/0/properties/gradientStrokeColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/gradientStrokeWidth`
@@ -8755,11 +7932,8 @@ pub enum GradientStrokeWidth {
     NumberValue(NumberValue),
 }
 rt::union!(
-    GradientStrokeWidth { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/gradientStrokeWidth/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0,
-    "/definitions/legend/allOf/0/properties/gradientStrokeWidth/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0::<1>], BASE0,
+    GradientStrokeWidth { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/gradientStrokeWidth"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolDash`
@@ -8769,10 +7943,8 @@ pub enum SymbolDash {
     ArrayValue(ArrayValue),
 }
 rt::union!(
-    SymbolDash { [validators::t5::<4>, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolDash/oneOf/0"] => Array(_),
-    [validators::t19::<22>, BASE0, "/definitions/legend/allOf/0/properties/symbolDash/oneOf/1"] =>
-    ArrayValue(_) } contract[validators::t0::<40>], BASE0,
+    SymbolDash { [validators::t5::<4>] => Array(_),
+    [validators::t19::<22>] => ArrayValue(_) } contract[validators::t0::<40>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolDash"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolDashOffset`
@@ -8782,10 +7954,8 @@ pub enum SymbolDashOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    SymbolDashOffset { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolDashOffset/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/symbolDashOffset/oneOf/1"]
-    => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    SymbolDashOffset { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolDashOffset"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolFillColor`
@@ -8797,11 +7967,8 @@ pub enum SymbolFillColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    SymbolFillColor { [validators::v136, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolFillColor/oneOf/0"] => Null, [validators::v14,
-    BASE0, "/definitions/legend/allOf/0/properties/symbolFillColor/oneOf/1"] => String(_),
-    [validators::t19::<19>, BASE0, "/definitions/legend/allOf/0/properties/symbolFillColor/oneOf/2"]
-    => ColorValue(_) } contract[validators::t9::<23>], BASE0,
+    SymbolFillColor { [validators::v136] => Null, [validators::v14] => String(_),
+    [validators::t19::<19>] => ColorValue(_) } contract[validators::t9::<23>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolFillColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolOffset`
@@ -8811,10 +7978,8 @@ pub enum SymbolOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    SymbolOffset { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolOffset/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/symbolOffset/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    SymbolOffset { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolOffset"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolOpacity`
@@ -8824,10 +7989,8 @@ pub enum SymbolOpacity {
     NumberValue(NumberValue),
 }
 rt::union!(
-    SymbolOpacity { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolOpacity/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/symbolOpacity/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    SymbolOpacity { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolSize`
@@ -8837,10 +8000,8 @@ pub enum SymbolSize {
     NumberValue(NumberValue),
 }
 rt::union!(
-    SymbolSize { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolSize/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/symbolSize/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    SymbolSize { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolSize"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolStrokeColor`
@@ -8852,12 +8013,8 @@ pub enum SymbolStrokeColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    SymbolStrokeColor { [validators::v136, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolStrokeColor/oneOf/0"] => Null, [validators::v14,
-    BASE0, "/definitions/legend/allOf/0/properties/symbolStrokeColor/oneOf/1"] => String(_),
-    [validators::t19::<19>, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolStrokeColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9::<23>], BASE0,
+    SymbolStrokeColor { [validators::v136] => Null, [validators::v14] => String(_),
+    [validators::t19::<19>] => ColorValue(_) } contract[validators::t9::<23>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolStrokeColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolStrokeWidth`
@@ -8867,11 +8024,9 @@ pub enum SymbolStrokeWidth {
     NumberValue(NumberValue),
 }
 rt::union!(
-    SymbolStrokeWidth { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolStrokeWidth/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolStrokeWidth/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0::<1>], BASE0, "/definitions/legend/allOf/0/properties/symbolStrokeWidth"
+    SymbolStrokeWidth { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/legend/allOf/0/properties/symbolStrokeWidth"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolType`
 #[derive(Clone, Debug, PartialEq)]
@@ -8880,10 +8035,8 @@ pub enum SymbolType {
     StringValue(StringValue),
 }
 rt::union!(
-    SymbolType { [validators::v14, BASE0,
-    "/definitions/legend/allOf/0/properties/symbolType/oneOf/0"] => String(_),
-    [validators::t19::<20>, BASE0, "/definitions/legend/allOf/0/properties/symbolType/oneOf/1"] =>
-    StringValue(_) } contract[validators::t0::<38>], BASE0,
+    SymbolType { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/legend/allOf/0/properties/symbolType"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/format`
@@ -8895,11 +8048,8 @@ pub enum LegendFormat {
     SignalRef(SignalRef),
 }
 rt::union!(
-    LegendFormat {
-    [validators::v14, BASE0, "/definitions/legend/allOf/0/properties/format/oneOf/0"] => String(_),
-    [validators::v329, BASE0, "/definitions/legend/allOf/0/properties/format/oneOf/1"] => Object(_),
-    [validators::t19::<0>, BASE0, "/definitions/legend/allOf/0/properties/format/oneOf/2"] =>
-    SignalRef(_) } contract[validators::t9::<22>], BASE0,
+    LegendFormat { [validators::v14] => String(_), [validators::v329] => Object(_),
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<22>], BASE0,
     "/definitions/legend/allOf/0/properties/format"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelAlign`
@@ -8909,10 +8059,8 @@ pub enum LegendLabelAlign {
     AlignValue(AlignValue),
 }
 rt::union!(
-    LegendLabelAlign { [validators::t26::<2>, BASE0,
-    "/definitions/legend/allOf/0/properties/labelAlign/oneOf/0"] => String(_),
-    [validators::t19::<16>, BASE0, "/definitions/legend/allOf/0/properties/labelAlign/oneOf/1"] =>
-    AlignValue(_) } contract[validators::t0::<34>], BASE0,
+    LegendLabelAlign { [validators::t26::<2>] => String(_),
+    [validators::t19::<16>] => AlignValue(_) } contract[validators::t0::<34>], BASE0,
     "/definitions/legend/allOf/0/properties/labelAlign"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelBaseline`
@@ -8922,10 +8070,8 @@ pub enum LegendLabelBaseline {
     BaselineValue(BaselineValue),
 }
 rt::union!(
-    LegendLabelBaseline { [validators::t30::<7>, BASE0,
-    "/definitions/legend/allOf/0/properties/labelBaseline/oneOf/0"] => String(_),
-    [validators::t19::<18>, BASE0, "/definitions/legend/allOf/0/properties/labelBaseline/oneOf/1"]
-    => BaselineValue(_) } contract[validators::t0::<37>], BASE0,
+    LegendLabelBaseline { [validators::t30::<7>] => String(_),
+    [validators::t19::<18>] => BaselineValue(_) } contract[validators::t0::<37>], BASE0,
     "/definitions/legend/allOf/0/properties/labelBaseline"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelColor`
@@ -8937,12 +8083,9 @@ pub enum LegendLabelColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    LegendLabelColor {
-    [validators::v136, BASE0, "/definitions/legend/allOf/0/properties/labelColor/oneOf/0"] => Null,
-    [validators::v14, BASE0, "/definitions/legend/allOf/0/properties/labelColor/oneOf/1"] =>
-    String(_), [validators::t19::<19>, BASE0,
-    "/definitions/legend/allOf/0/properties/labelColor/oneOf/2"] => ColorValue(_) }
-    contract[validators::t9::<23>], BASE0, "/definitions/legend/allOf/0/properties/labelColor"
+    LegendLabelColor { [validators::v136] => Null, [validators::v14] => String(_),
+    [validators::t19::<19>] => ColorValue(_) } contract[validators::t9::<23>], BASE0,
+    "/definitions/legend/allOf/0/properties/labelColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelFont`
 #[derive(Clone, Debug, PartialEq)]
@@ -8951,10 +8094,8 @@ pub enum LegendLabelFont {
     StringValue(StringValue),
 }
 rt::union!(
-    LegendLabelFont { [validators::v14, BASE0,
-    "/definitions/legend/allOf/0/properties/labelFont/oneOf/0"] => String(_),
-    [validators::t19::<20>, BASE0, "/definitions/legend/allOf/0/properties/labelFont/oneOf/1"] =>
-    StringValue(_) } contract[validators::t0::<38>], BASE0,
+    LegendLabelFont { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/legend/allOf/0/properties/labelFont"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelFontSize`
@@ -8964,10 +8105,8 @@ pub enum LegendLabelFontSize {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendLabelFontSize { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/labelFontSize/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/labelFontSize/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    LegendLabelFontSize { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/labelFontSize"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelFontStyle`
@@ -8977,10 +8116,8 @@ pub enum LegendLabelFontStyle {
     StringValue(StringValue),
 }
 rt::union!(
-    LegendLabelFontStyle { [validators::v14, BASE0,
-    "/definitions/legend/allOf/0/properties/labelFontStyle/oneOf/0"] => String(_),
-    [validators::t19::<20>, BASE0, "/definitions/legend/allOf/0/properties/labelFontStyle/oneOf/1"]
-    => StringValue(_) } contract[validators::t0::<38>], BASE0,
+    LegendLabelFontStyle { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/legend/allOf/0/properties/labelFontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelFontWeight`
@@ -8990,10 +8127,8 @@ pub enum LegendLabelFontWeight {
     FontWeightValue(FontWeightValue),
 }
 rt::union!(
-    LegendLabelFontWeight { [validators::t27::<1>, BASE0,
-    "/definitions/legend/allOf/0/properties/labelFontWeight/oneOf/0"] => Variant0(_),
-    [validators::t19::<21>, BASE0, "/definitions/legend/allOf/0/properties/labelFontWeight/oneOf/1"]
-    => FontWeightValue(_) } contract[validators::t0::<39>], BASE0,
+    LegendLabelFontWeight { [validators::t27::<1>] => Variant0(_),
+    [validators::t19::<21>] => FontWeightValue(_) } contract[validators::t0::<39>], BASE0,
     "/definitions/legend/allOf/0/properties/labelFontWeight"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelLimit`
@@ -9003,10 +8138,8 @@ pub enum LegendLabelLimit {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendLabelLimit { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/labelLimit/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/labelLimit/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    LegendLabelLimit { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/labelLimit"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelOffset`
@@ -9016,10 +8149,8 @@ pub enum LegendLabelOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendLabelOffset { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/labelOffset/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/labelOffset/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    LegendLabelOffset { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/labelOffset"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelOpacity`
@@ -9029,10 +8160,8 @@ pub enum LegendLabelOpacity {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LegendLabelOpacity { [validators::v11, BASE0,
-    "/definitions/legend/allOf/0/properties/labelOpacity/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/legend/allOf/0/properties/labelOpacity/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    LegendLabelOpacity { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/legend/allOf/0/properties/labelOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/encode`
@@ -9114,10 +8243,9 @@ pub enum Anchor {
     AnchorValue(AnchorValue),
 }
 rt::union!(
-    Anchor { [validators::t27::<3>, BASE0, "/definitions/title/oneOf/1/properties/anchor/oneOf/0"]
-    => Variant0(_), [validators::t19::<17>, BASE0,
-    "/definitions/title/oneOf/1/properties/anchor/oneOf/1"] => AnchorValue(_) }
-    contract[validators::t0::<35>], BASE0, "/definitions/title/oneOf/1/properties/anchor"
+    Anchor { [validators::t27::<3>] => Variant0(_),
+    [validators::t19::<17>] => AnchorValue(_) } contract[validators::t0::<35>], BASE0,
+    "/definitions/title/oneOf/1/properties/anchor"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/frame`
 #[derive(Clone, Debug, PartialEq)]
@@ -9126,9 +8254,8 @@ pub enum Frame {
     StringValue(StringValue),
 }
 rt::union!(
-    Frame { [validators::t28::<15>, BASE0, "/definitions/title/oneOf/1/properties/frame/oneOf/0"] =>
-    String(_), [validators::t19::<20>, BASE0, "/definitions/title/oneOf/1/properties/frame/oneOf/1"]
-    => StringValue(_) } contract[validators::t0::<46>], BASE0,
+    Frame { [validators::t28::<15>] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<46>], BASE0,
     "/definitions/title/oneOf/1/properties/frame"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/frame/oneOf/0`
@@ -9150,10 +8277,8 @@ pub enum ObjectTitleOffset {
     NumberValue(NumberValue),
 }
 rt::union!(
-    ObjectTitleOffset {
-    [validators::v11, BASE0, "/definitions/title/oneOf/1/properties/offset/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/title/oneOf/1/properties/offset/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    ObjectTitleOffset { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/title/oneOf/1/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/limit`
@@ -9163,10 +8288,8 @@ pub enum Limit {
     NumberValue(NumberValue),
 }
 rt::union!(
-    Limit {
-    [validators::v11, BASE0, "/definitions/title/oneOf/1/properties/limit/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/title/oneOf/1/properties/limit/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    Limit { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/title/oneOf/1/properties/limit"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/align`
@@ -9176,10 +8299,9 @@ pub enum ObjectTitleAlign {
     AlignValue(AlignValue),
 }
 rt::union!(
-    ObjectTitleAlign { [validators::t26::<2>, BASE0,
-    "/definitions/title/oneOf/1/properties/align/oneOf/0"] => String(_), [validators::t19::<16>,
-    BASE0, "/definitions/title/oneOf/1/properties/align/oneOf/1"] => AlignValue(_) }
-    contract[validators::t0::<34>], BASE0, "/definitions/title/oneOf/1/properties/align"
+    ObjectTitleAlign { [validators::t26::<2>] => String(_),
+    [validators::t19::<16>] => AlignValue(_) } contract[validators::t0::<34>], BASE0,
+    "/definitions/title/oneOf/1/properties/align"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/angle`
 #[derive(Clone, Debug, PartialEq)]
@@ -9188,10 +8310,8 @@ pub enum Angle {
     NumberValue(NumberValue),
 }
 rt::union!(
-    Angle {
-    [validators::v11, BASE0, "/definitions/title/oneOf/1/properties/angle/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/title/oneOf/1/properties/angle/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    Angle { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/title/oneOf/1/properties/angle"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/baseline`
@@ -9201,10 +8321,9 @@ pub enum Baseline {
     BaselineValue(BaselineValue),
 }
 rt::union!(
-    Baseline { [validators::t30::<7>, BASE0,
-    "/definitions/title/oneOf/1/properties/baseline/oneOf/0"] => String(_), [validators::t19::<18>,
-    BASE0, "/definitions/title/oneOf/1/properties/baseline/oneOf/1"] => BaselineValue(_) }
-    contract[validators::t0::<37>], BASE0, "/definitions/title/oneOf/1/properties/baseline"
+    Baseline { [validators::t30::<7>] => String(_),
+    [validators::t19::<18>] => BaselineValue(_) } contract[validators::t0::<37>], BASE0,
+    "/definitions/title/oneOf/1/properties/baseline"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/dx`
 #[derive(Clone, Debug, PartialEq)]
@@ -9213,9 +8332,8 @@ pub enum Dx {
     NumberValue(NumberValue),
 }
 rt::union!(
-    Dx { [validators::v11, BASE0, "/definitions/title/oneOf/1/properties/dx/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/title/oneOf/1/properties/dx/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    Dx { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/title/oneOf/1/properties/dx"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/dy`
@@ -9225,9 +8343,8 @@ pub enum Dy {
     NumberValue(NumberValue),
 }
 rt::union!(
-    Dy { [validators::v11, BASE0, "/definitions/title/oneOf/1/properties/dy/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/title/oneOf/1/properties/dy/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    Dy { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/title/oneOf/1/properties/dy"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/color`
@@ -9239,11 +8356,8 @@ pub enum ObjectTitleColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    ObjectTitleColor {
-    [validators::v136, BASE0, "/definitions/title/oneOf/1/properties/color/oneOf/0"] => Null,
-    [validators::v14, BASE0, "/definitions/title/oneOf/1/properties/color/oneOf/1"] => String(_),
-    [validators::t19::<19>, BASE0, "/definitions/title/oneOf/1/properties/color/oneOf/2"] =>
-    ColorValue(_) } contract[validators::t9::<23>], BASE0,
+    ObjectTitleColor { [validators::v136] => Null, [validators::v14] => String(_),
+    [validators::t19::<19>] => ColorValue(_) } contract[validators::t9::<23>], BASE0,
     "/definitions/title/oneOf/1/properties/color"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/font`
@@ -9253,10 +8367,8 @@ pub enum ObjectTitleFont {
     StringValue(StringValue),
 }
 rt::union!(
-    ObjectTitleFont {
-    [validators::v14, BASE0, "/definitions/title/oneOf/1/properties/font/oneOf/0"] => String(_),
-    [validators::t19::<20>, BASE0, "/definitions/title/oneOf/1/properties/font/oneOf/1"] =>
-    StringValue(_) } contract[validators::t0::<38>], BASE0,
+    ObjectTitleFont { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/title/oneOf/1/properties/font"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/fontSize`
@@ -9266,10 +8378,8 @@ pub enum ObjectTitleFontSize {
     NumberValue(NumberValue),
 }
 rt::union!(
-    ObjectTitleFontSize {
-    [validators::v11, BASE0, "/definitions/title/oneOf/1/properties/fontSize/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/title/oneOf/1/properties/fontSize/oneOf/1"] =>
-    NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    ObjectTitleFontSize { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/title/oneOf/1/properties/fontSize"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/fontStyle`
@@ -9279,10 +8389,9 @@ pub enum ObjectTitleFontStyle {
     StringValue(StringValue),
 }
 rt::union!(
-    ObjectTitleFontStyle { [validators::v14, BASE0,
-    "/definitions/title/oneOf/1/properties/fontStyle/oneOf/0"] => String(_), [validators::t19::<20>,
-    BASE0, "/definitions/title/oneOf/1/properties/fontStyle/oneOf/1"] => StringValue(_) }
-    contract[validators::t0::<38>], BASE0, "/definitions/title/oneOf/1/properties/fontStyle"
+    ObjectTitleFontStyle { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
+    "/definitions/title/oneOf/1/properties/fontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/fontWeight`
 #[derive(Clone, Debug, PartialEq)]
@@ -9291,10 +8400,8 @@ pub enum ObjectTitleFontWeight {
     FontWeightValue(FontWeightValue),
 }
 rt::union!(
-    ObjectTitleFontWeight { [validators::t27::<1>, BASE0,
-    "/definitions/title/oneOf/1/properties/fontWeight/oneOf/0"] => Variant0(_),
-    [validators::t19::<21>, BASE0, "/definitions/title/oneOf/1/properties/fontWeight/oneOf/1"] =>
-    FontWeightValue(_) } contract[validators::t0::<39>], BASE0,
+    ObjectTitleFontWeight { [validators::t27::<1>] => Variant0(_),
+    [validators::t19::<21>] => FontWeightValue(_) } contract[validators::t0::<39>], BASE0,
     "/definitions/title/oneOf/1/properties/fontWeight"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/lineHeight`
@@ -9304,10 +8411,9 @@ pub enum LineHeight {
     NumberValue(NumberValue),
 }
 rt::union!(
-    LineHeight { [validators::v11, BASE0,
-    "/definitions/title/oneOf/1/properties/lineHeight/oneOf/0"] => Number(_), [validators::t19::<1>,
-    BASE0, "/definitions/title/oneOf/1/properties/lineHeight/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0::<1>], BASE0, "/definitions/title/oneOf/1/properties/lineHeight"
+    LineHeight { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/title/oneOf/1/properties/lineHeight"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleColor`
 #[derive(Clone, Debug, PartialEq)]
@@ -9318,11 +8424,8 @@ pub enum SubtitleColor {
     ColorValue(ColorValue),
 }
 rt::union!(
-    SubtitleColor { [validators::v136, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleColor/oneOf/0"] => Null, [validators::v14, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleColor/oneOf/1"] => String(_),
-    [validators::t19::<19>, BASE0, "/definitions/title/oneOf/1/properties/subtitleColor/oneOf/2"] =>
-    ColorValue(_) } contract[validators::t9::<23>], BASE0,
+    SubtitleColor { [validators::v136] => Null, [validators::v14] => String(_),
+    [validators::t19::<19>] => ColorValue(_) } contract[validators::t9::<23>], BASE0,
     "/definitions/title/oneOf/1/properties/subtitleColor"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleFont`
@@ -9332,10 +8435,8 @@ pub enum SubtitleFont {
     StringValue(StringValue),
 }
 rt::union!(
-    SubtitleFont { [validators::v14, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleFont/oneOf/0"] => String(_),
-    [validators::t19::<20>, BASE0, "/definitions/title/oneOf/1/properties/subtitleFont/oneOf/1"] =>
-    StringValue(_) } contract[validators::t0::<38>], BASE0,
+    SubtitleFont { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
     "/definitions/title/oneOf/1/properties/subtitleFont"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleFontSize`
@@ -9345,10 +8446,8 @@ pub enum SubtitleFontSize {
     NumberValue(NumberValue),
 }
 rt::union!(
-    SubtitleFontSize { [validators::v11, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleFontSize/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0, "/definitions/title/oneOf/1/properties/subtitleFontSize/oneOf/1"]
-    => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    SubtitleFontSize { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
     "/definitions/title/oneOf/1/properties/subtitleFontSize"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleFontStyle`
@@ -9358,11 +8457,9 @@ pub enum SubtitleFontStyle {
     StringValue(StringValue),
 }
 rt::union!(
-    SubtitleFontStyle { [validators::v14, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleFontStyle/oneOf/0"] => String(_),
-    [validators::t19::<20>, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleFontStyle/oneOf/1"] => StringValue(_) }
-    contract[validators::t0::<38>], BASE0, "/definitions/title/oneOf/1/properties/subtitleFontStyle"
+    SubtitleFontStyle { [validators::v14] => String(_),
+    [validators::t19::<20>] => StringValue(_) } contract[validators::t0::<38>], BASE0,
+    "/definitions/title/oneOf/1/properties/subtitleFontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleFontWeight`
 #[derive(Clone, Debug, PartialEq)]
@@ -9371,11 +8468,8 @@ pub enum SubtitleFontWeight {
     FontWeightValue(FontWeightValue),
 }
 rt::union!(
-    SubtitleFontWeight { [validators::t27::<1>, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleFontWeight/oneOf/0"] => Variant0(_),
-    [validators::t19::<21>, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleFontWeight/oneOf/1"] => FontWeightValue(_) }
-    contract[validators::t0::<39>], BASE0,
+    SubtitleFontWeight { [validators::t27::<1>] => Variant0(_),
+    [validators::t19::<21>] => FontWeightValue(_) } contract[validators::t0::<39>], BASE0,
     "/definitions/title/oneOf/1/properties/subtitleFontWeight"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleLineHeight`
@@ -9385,11 +8479,9 @@ pub enum SubtitleLineHeight {
     NumberValue(NumberValue),
 }
 rt::union!(
-    SubtitleLineHeight { [validators::v11, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleLineHeight/oneOf/0"] => Number(_),
-    [validators::t19::<1>, BASE0,
-    "/definitions/title/oneOf/1/properties/subtitleLineHeight/oneOf/1"] => NumberValue(_) }
-    contract[validators::t0::<1>], BASE0, "/definitions/title/oneOf/1/properties/subtitleLineHeight"
+    SubtitleLineHeight { [validators::v11] => Number(_),
+    [validators::t19::<1>] => NumberValue(_) } contract[validators::t0::<1>], BASE0,
+    "/definitions/title/oneOf/1/properties/subtitleLineHeight"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/encode`
 #[derive(Clone, Debug, PartialEq)]
@@ -9403,9 +8495,7 @@ pub enum ObjectTitleEncode {
     },
 }
 rt::union!(
-    ObjectTitleEncode { [validators::v390, BASE0,
-    "/definitions/title/oneOf/1/properties/encode/anyOf/0"] => Variant0(_),
-    [validators::v391, BASE0, "/definitions/title/oneOf/1/properties/encode/anyOf/1"] => Variant1 {
+    ObjectTitleEncode { [validators::v390] => Variant0(_), [validators::v391] => Variant1 {
     group = "group"; title = "title"; subtitle = "subtitle";
     } deny } contract[validators::t11::<2>], BASE0, "/definitions/title/oneOf/1/properties/encode"
 );
@@ -9417,10 +8507,9 @@ pub enum ScopeMark {
     MarkVisual(MarkVisual),
 }
 rt::union!(
-    ScopeMark { [validators::t19::<25>, BASE0, "/definitions/scope/properties/marks/items/oneOf/0"]
-    => MarkGroup(_), [validators::t19::<26>, BASE0,
-    "/definitions/scope/properties/marks/items/oneOf/1"] => MarkVisual(_) }
-    contract[validators::t0::<47>], BASE0, "/definitions/scope/properties/marks/items"
+    ScopeMark { [validators::t19::<25>] => MarkGroup(_),
+    [validators::t19::<26>] => MarkVisual(_) } contract[validators::t0::<47>], BASE0,
+    "/definitions/scope/properties/marks/items"
 );
 /// Schema: `typify/vega.json#/definitions/markGroup`
 #[derive(Clone, PartialEq)]
@@ -9469,10 +8558,9 @@ pub enum MarkGroupFrom {
     Facet(Facet),
 }
 rt::union!(
-    MarkGroupFrom { [validators::t19::<27>, BASE0,
-    "/definitions/markGroup/allOf/0/properties/from/oneOf/0"] => From(_), [validators::t19::<28>,
-    BASE0, "/definitions/markGroup/allOf/0/properties/from/oneOf/1"] => Facet(_) }
-    contract[validators::t0::<48>], BASE0, "/definitions/markGroup/allOf/0/properties/from"
+    MarkGroupFrom { [validators::t19::<27>] => From(_),
+    [validators::t19::<28>] => Facet(_) } contract[validators::t0::<48>], BASE0,
+    "/definitions/markGroup/allOf/0/properties/from"
 );
 /// Schema: `typify/vega.json#/definitions/from`
 #[derive(Clone, PartialEq)]
@@ -9498,13 +8586,11 @@ pub enum FacetFacet {
     },
 }
 rt::union!(
-    FacetFacet {
-    [validators::v406, BASE0, "/definitions/facet/properties/facet/oneOf/0"] => NameDataField {
-    name = "name", required; data = "data", required; field = "field", required; } deny,
-    [validators::v407, BASE0, "/definitions/facet/properties/facet/oneOf/1"] => NameDataGroupby {
-    name = "name", required; data = "data", required; groupby = "groupby", required;
-    aggregate = "aggregate"; } deny } contract[validators::t0::<49>], BASE0,
-    "/definitions/facet/properties/facet"
+    FacetFacet { [validators::v406] => NameDataField { name = "name", required;
+    data = "data", required; field = "field", required; } deny,
+    [validators::v407] => NameDataGroupby { name = "name", required; data = "data", required;
+    groupby = "groupby", required; aggregate = "aggregate"; } deny } contract[validators::t0::<49>],
+    BASE0, "/definitions/facet/properties/facet"
 );
 /// Schema: `typify/vega.json#/definitions/facet/properties/facet/oneOf/1/properties/aggregate`
 #[derive(Clone, PartialEq)]
@@ -9522,13 +8608,9 @@ pub enum Markclip {
     Sphere { sphere: StringOrSignal },
 }
 rt::union!(
-    Markclip {
-    [validators::t19::<29>, BASE0, "/definitions/markclip/oneOf/0"] => BooleanOrSignal(_),
-    [validators::t23::<3>, BASE0, "/definitions/markclip/oneOf/1"] => Path {
-    path = "path", required; } deny,
-    [validators::t23::<4>, BASE0, "/definitions/markclip/oneOf/2"] => Sphere {
-    sphere = "sphere", required; } deny } contract[validators::t9::<25>], BASE0,
-    "/definitions/markclip"
+    Markclip { [validators::t19::<29>] => BooleanOrSignal(_), [validators::t23::<3>] => Path {
+    path = "path", required; } deny, [validators::t23::<4>] => Sphere { sphere = "sphere", required;
+    } deny } contract[validators::t9::<25>], BASE0, "/definitions/markclip"
 );
 /// Schema: `typify/vega.json#/definitions/transformMark`
 #[derive(Clone, Debug, PartialEq)]
@@ -9618,10 +8700,9 @@ pub enum Padding {
     SignalRef(SignalRef),
 }
 rt::union!(
-    Padding { [validators::v11, BASE0, "/definitions/padding/oneOf/0"] => Number(_),
-    [validators::v418, BASE0, "/definitions/padding/oneOf/1"] => Object { top = "top";
-    bottom = "bottom"; left = "left"; right = "right"; } deny, [validators::t19::<0>, BASE0,
-    "/definitions/padding/oneOf/2"] => SignalRef(_) } contract[validators::t9::<26>], BASE0,
+    Padding { [validators::v11] => Number(_), [validators::v418] => Object { top = "top";
+    bottom = "bottom"; left = "left"; right = "right"; } deny,
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<26>], BASE0,
     "/definitions/padding"
 );
 /// Schema: `typify/vega.json#/definitions/autosize`
@@ -9637,10 +8718,9 @@ pub enum Autosize {
     SignalRef(SignalRef),
 }
 rt::union!(
-    Autosize { [validators::v420, BASE0, "/definitions/autosize/oneOf/0"] => String(_),
-    [validators::v421, BASE0, "/definitions/autosize/oneOf/1"] => Type { r#type = "type", required;
-    resize = "resize"; contains = "contains"; } deny, [validators::t19::<0>, BASE0,
-    "/definitions/autosize/oneOf/2"] => SignalRef(_) } contract[validators::t9::<27>], BASE0,
+    Autosize { [validators::v420] => String(_), [validators::v421] => Type {
+    r#type = "type", required; resize = "resize"; contains = "contains"; } deny,
+    [validators::t19::<0>] => SignalRef(_) } contract[validators::t9::<27>], BASE0,
     "/definitions/autosize"
 );
 /// In JSON, in the order of the variants: `pad`, `fit`, `fit-x`, `fit-y`, `none`.
@@ -10944,34 +10024,32 @@ mod fast {
         AnyBool, AnyNull, AnyNumber, AnyString, LeafRead, Listed, MapOf, StringLeaf,
         Typed, VecOf, ViaValue,
     };
-    rt::via_value!(
-        Check1 -> rt::Map<String, EncodeEntry>, |v| rt::is_valid(validators::t19::<30>, v)
-    );
-    rt::via_value!(Check2 -> Layout, |v| rt::is_valid(validators::t19::<31>, v));
-    rt::via_value!(Check3 -> Signal, |v| rt::is_valid(validators::t19::<32>, v));
+    rt::via_value!(Check1 -> rt::Map<String, EncodeEntry>, validators::t19::<30>);
+    rt::via_value!(Check2 -> Layout, validators::t19::<31>);
+    rt::via_value!(Check3 -> Signal, validators::t19::<32>);
     rt::array_checks!(Checks4, items = validators::t19::<32>);
-    rt::via_value!(Check5 -> Data, |v| rt::is_valid(validators::t19::<33>, v));
+    rt::via_value!(Check5 -> Data, validators::t19::<33>);
     rt::array_checks!(Checks6, items = validators::t19::<33>);
-    rt::via_value!(Check7 -> Scale, |v| rt::is_valid(validators::t19::<34>, v));
+    rt::via_value!(Check7 -> Scale, validators::t19::<34>);
     rt::array_checks!(Checks8, items = validators::t19::<34>);
     rt::array_checks!(Checks9, items = validators::t19::<35>);
     rt::array_checks!(Checks10, items = validators::t19::<36>);
-    rt::via_value!(Check11 -> Legend, |v| rt::is_valid(validators::t19::<37>, v));
+    rt::via_value!(Check11 -> Legend, validators::t19::<37>);
     rt::array_checks!(Checks12, items = validators::t19::<37>);
     rt::union_reader!(
         Union14, VisitUnion14 -> Title { str => Title::String; R0: String, map => Title::Object;
         R1: ObjectTitle } refuse bool number null seq
     );
     type Union13 = Union14<AnyString, Typed<ObjectTitle>>;
-    rt::via_value!(Check15 -> ScopeMark, |v| rt::is_valid(validators::t0::<47>, v));
+    rt::via_value!(Check15 -> ScopeMark, validators::t0::<47>);
     rt::array_checks!(Checks16, items = validators::t0::<47>);
     rt::union_reader!(
         Union18, VisitUnion18 -> NumberOrSignal { number => NumberOrSignal::Number;
         R0: rt::Number, map => NumberOrSignal::SignalRef; R1: SignalRef } refuse bool str null seq
     );
     type Union17 = Union18<AnyNumber, Typed<SignalRef>>;
-    rt::via_value!(Check19 -> Padding, |v| rt::is_valid(validators::t19::<38>, v));
-    rt::via_value!(Check20 -> Autosize, |v| rt::is_valid(validators::t19::<39>, v));
+    rt::via_value!(Check19 -> Padding, validators::t19::<38>);
+    rt::via_value!(Check20 -> Autosize, validators::t19::<39>);
     rt::union_reader!(
         Union22, VisitUnion22 -> StringOrSignal { str => StringOrSignal::String;
         R0: String, map => StringOrSignal::SignalRef; R1: SignalRef } refuse bool number null seq
@@ -11000,98 +10078,98 @@ mod fast {
         style = "style" => Union23; } extra extra => rt::fast::AnyValue;
         contract[validators::v0], BASE0, ""
     );
-    rt::via_value!(Check25 -> NumberValue, |v| rt::is_valid(validators::t19::<1>, v));
-    rt::via_value!(Check26 -> ColorValue, |v| rt::is_valid(validators::t19::<19>, v));
-    rt::via_value!(Check28 -> StrokeCapValueArrayItem, |v| rt::is_valid(validators::t2::<4>, v));
-    rt::via_value!(Check29 -> StrokeCapValueObject, |v| rt::is_valid(validators::t2::<5>, v));
+    rt::via_value!(Check25 -> NumberValue, validators::t19::<1>);
+    rt::via_value!(Check26 -> ColorValue, validators::t19::<19>);
+    rt::via_value!(Check28 -> StrokeCapValueArrayItem, validators::t2::<4>);
+    rt::via_value!(Check29 -> StrokeCapValueObject, validators::t2::<5>);
     rt::union_reader!(
         Union30, VisitUnion30 -> StrokeCapValue { seq => StrokeCapValue::Array;
         R0: Vec<StrokeCapValueArrayItem>, map => StrokeCapValue::Object;
         R1: StrokeCapValueObject } refuse bool number str null
     );
     type Union27 = Union30<VecOf<ViaValue<Check28>, 0usize, { usize::MAX }>, ViaValue<Check29>>;
-    rt::via_value!(Check32 -> ArrayValueArrayItem, |v| rt::is_valid(validators::t2::<6>, v));
-    rt::via_value!(Check33 -> ArrayValueObject, |v| rt::is_valid(validators::t2::<7>, v));
+    rt::via_value!(Check32 -> ArrayValueArrayItem, validators::t2::<6>);
+    rt::via_value!(Check33 -> ArrayValueObject, validators::t2::<7>);
     rt::union_reader!(
         Union34, VisitUnion34 -> ArrayValue { seq => ArrayValue::Array;
         R0: Vec<ArrayValueArrayItem>, map => ArrayValue::Object;
         R1: ArrayValueObject } refuse bool number str null
     );
     type Union31 = Union34<VecOf<ViaValue<Check32>, 0usize, { usize::MAX }>, ViaValue<Check33>>;
-    rt::via_value!(Check36 -> StrokeJoinValueArrayItem, |v| rt::is_valid(validators::t2::<8>, v));
-    rt::via_value!(Check37 -> StrokeJoinValueObject, |v| rt::is_valid(validators::t2::<9>, v));
+    rt::via_value!(Check36 -> StrokeJoinValueArrayItem, validators::t2::<8>);
+    rt::via_value!(Check37 -> StrokeJoinValueObject, validators::t2::<9>);
     rt::union_reader!(
         Union38, VisitUnion38 -> StrokeJoinValue { seq => StrokeJoinValue::Array;
         R0: Vec<StrokeJoinValueArrayItem>, map => StrokeJoinValue::Object;
         R1: StrokeJoinValueObject } refuse bool number str null
     );
     type Union35 = Union38<VecOf<ViaValue<Check36>, 0usize, { usize::MAX }>, ViaValue<Check37>>;
-    rt::via_value!(Check40 -> BlendValueArrayItem, |v| rt::is_valid(validators::t2::<10>, v));
-    rt::via_value!(Check41 -> BlendValueObject, |v| rt::is_valid(validators::t2::<11>, v));
+    rt::via_value!(Check40 -> BlendValueArrayItem, validators::t2::<10>);
+    rt::via_value!(Check41 -> BlendValueObject, validators::t2::<11>);
     rt::union_reader!(
         Union42, VisitUnion42 -> BlendValue { seq => BlendValue::Array;
         R0: Vec<BlendValueArrayItem>, map => BlendValue::Object;
         R1: BlendValueObject } refuse bool number str null
     );
     type Union39 = Union42<VecOf<ViaValue<Check40>, 0usize, { usize::MAX }>, ViaValue<Check41>>;
-    rt::via_value!(Check44 -> StringValueArrayItem, |v| rt::is_valid(validators::t2::<12>, v));
-    rt::via_value!(Check45 -> StringValueObject, |v| rt::is_valid(validators::t2::<13>, v));
+    rt::via_value!(Check44 -> StringValueArrayItem, validators::t2::<12>);
+    rt::via_value!(Check45 -> StringValueObject, validators::t2::<13>);
     rt::union_reader!(
         Union46, VisitUnion46 -> StringValue { seq => StringValue::Array;
         R0: Vec<StringValueArrayItem>, map => StringValue::Object;
         R1: StringValueObject } refuse bool number str null
     );
     type Union43 = Union46<VecOf<ViaValue<Check44>, 0usize, { usize::MAX }>, ViaValue<Check45>>;
-    rt::via_value!(Check48 -> AnyValueArrayItem, |v| rt::is_valid(validators::t2::<14>, v));
-    rt::via_value!(Check49 -> AnyValueObject, |v| rt::is_valid(validators::t2::<15>, v));
+    rt::via_value!(Check48 -> AnyValueArrayItem, validators::t2::<14>);
+    rt::via_value!(Check49 -> AnyValueObject, validators::t2::<15>);
     rt::union_reader!(
         Union50, VisitUnion50 -> AnyValue { seq => AnyValue::Array;
         R0: Vec<AnyValueArrayItem>, map => AnyValue::Object;
         R1: AnyValueObject } refuse bool number str null
     );
     type Union47 = Union50<VecOf<ViaValue<Check48>, 0usize, { usize::MAX }>, ViaValue<Check49>>;
-    rt::via_value!(Check52 -> BooleanValueArrayItem, |v| rt::is_valid(validators::t2::<16>, v));
-    rt::via_value!(Check53 -> BooleanValueObject, |v| rt::is_valid(validators::t2::<17>, v));
+    rt::via_value!(Check52 -> BooleanValueArrayItem, validators::t2::<16>);
+    rt::via_value!(Check53 -> BooleanValueObject, validators::t2::<17>);
     rt::union_reader!(
         Union54, VisitUnion54 -> BooleanValue { seq => BooleanValue::Array;
         R0: Vec<BooleanValueArrayItem>, map => BooleanValue::Object;
         R1: BooleanValueObject } refuse bool number str null
     );
     type Union51 = Union54<VecOf<ViaValue<Check52>, 0usize, { usize::MAX }>, ViaValue<Check53>>;
-    rt::via_value!(Check56 -> DirectionValueArrayItem, |v| rt::is_valid(validators::t2::<18>, v));
-    rt::via_value!(Check57 -> DirectionValueObject, |v| rt::is_valid(validators::t2::<19>, v));
+    rt::via_value!(Check56 -> DirectionValueArrayItem, validators::t2::<18>);
+    rt::via_value!(Check57 -> DirectionValueObject, validators::t2::<19>);
     rt::union_reader!(
         Union58, VisitUnion58 -> DirectionValue { seq => DirectionValue::Array;
         R0: Vec<DirectionValueArrayItem>, map => DirectionValue::Object;
         R1: DirectionValueObject } refuse bool number str null
     );
     type Union55 = Union58<VecOf<ViaValue<Check56>, 0usize, { usize::MAX }>, ViaValue<Check57>>;
-    rt::via_value!(Check60 -> AlignValueArrayItem, |v| rt::is_valid(validators::t2::<20>, v));
-    rt::via_value!(Check61 -> AlignValueObject, |v| rt::is_valid(validators::t2::<21>, v));
+    rt::via_value!(Check60 -> AlignValueArrayItem, validators::t2::<20>);
+    rt::via_value!(Check61 -> AlignValueObject, validators::t2::<21>);
     rt::union_reader!(
         Union62, VisitUnion62 -> AlignValue { seq => AlignValue::Array;
         R0: Vec<AlignValueArrayItem>, map => AlignValue::Object;
         R1: AlignValueObject } refuse bool number str null
     );
     type Union59 = Union62<VecOf<ViaValue<Check60>, 0usize, { usize::MAX }>, ViaValue<Check61>>;
-    rt::via_value!(Check64 -> BaselineValueArrayItem, |v| rt::is_valid(validators::t2::<22>, v));
-    rt::via_value!(Check65 -> BaselineValueObject, |v| rt::is_valid(validators::t2::<23>, v));
+    rt::via_value!(Check64 -> BaselineValueArrayItem, validators::t2::<22>);
+    rt::via_value!(Check65 -> BaselineValueObject, validators::t2::<23>);
     rt::union_reader!(
         Union66, VisitUnion66 -> BaselineValue { seq => BaselineValue::Array;
         R0: Vec<BaselineValueArrayItem>, map => BaselineValue::Object;
         R1: BaselineValueObject } refuse bool number str null
     );
     type Union63 = Union66<VecOf<ViaValue<Check64>, 0usize, { usize::MAX }>, ViaValue<Check65>>;
-    rt::via_value!(Check68 -> TextValueArrayItem, |v| rt::is_valid(validators::t2::<24>, v));
-    rt::via_value!(Check69 -> TextValueObject, |v| rt::is_valid(validators::t2::<25>, v));
+    rt::via_value!(Check68 -> TextValueArrayItem, validators::t2::<24>);
+    rt::via_value!(Check69 -> TextValueObject, validators::t2::<25>);
     rt::union_reader!(
         Union70, VisitUnion70 -> TextValue { seq => TextValue::Array;
         R0: Vec<TextValueArrayItem>, map => TextValue::Object;
         R1: TextValueObject } refuse bool number str null
     );
     type Union67 = Union70<VecOf<ViaValue<Check68>, 0usize, { usize::MAX }>, ViaValue<Check69>>;
-    rt::via_value!(Check72 -> FontWeightValueArrayItem, |v| rt::is_valid(validators::t2::<26>, v));
-    rt::via_value!(Check73 -> FontWeightValueObject, |v| rt::is_valid(validators::t2::<27>, v));
+    rt::via_value!(Check72 -> FontWeightValueArrayItem, validators::t2::<26>);
+    rt::via_value!(Check73 -> FontWeightValueObject, validators::t2::<27>);
     rt::union_reader!(
         Union74, VisitUnion74 -> FontWeightValue { seq => FontWeightValue::Array;
         R0: Vec<FontWeightValueArrayItem>, map => FontWeightValue::Object;
@@ -11202,7 +10280,7 @@ mod fast {
         contract[validators::v250], BASE0,
         "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0"
     );
-    rt::via_value!(Check78 -> Option<Filter>, |v| rt::is_valid(validators::t27::<2>, v));
+    rt::via_value!(Check78 -> Option<Filter>, validators::t27::<2>);
     rt::object_reader!(
         read_379, TypeMeshFormat { r#type = "type", required => Listed<TypeFeatureFormatType>;
         mesh = "mesh", required => Union21; property = "property" => Union21;
@@ -11220,7 +10298,7 @@ mod fast {
         field = "field", required => Union21; sort = "sort" => Union79; } deny;
         contract[validators::v282], BASE0, "/definitions/scaleData/oneOf/0"
     );
-    rt::via_value!(Check81 -> SortOrder, |v| rt::is_valid(validators::t19::<40>, v));
+    rt::via_value!(Check81 -> SortOrder, validators::t19::<40>);
     rt::object_reader!(
         read_400, RootScaleIdentityDomainScaleDataDataFieldSortObject { field = "field" => Union21;
         op = "op" => Union21; order = "order" => ViaValue<Check81>; } deny;
@@ -11260,9 +10338,7 @@ mod fast {
         read_430, StepRange { step = "step", required => Union17; } deny;
         contract[validators::t23::<2>], BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/2"
     );
-    rt::via_value!(
-        Check86 -> StringOrSignalRef<StringNice>, |v| rt::is_valid(validators::t0::<50>, v)
-    );
+    rt::via_value!(Check86 -> StringOrSignalRef<StringNice>, validators::t0::<50>);
     rt::object_reader!(
         read_455, IntervalNice { interval = "interval", required => ViaValue<Check86>;
         step = "step" => Union17; } deny;
@@ -11289,71 +10365,67 @@ mod fast {
         2usize>>, 2usize, 2usize>>; size = "size"; } extra extra => rt::fast::AnyValue;
         contract[validators::v325], BASE0, "/definitions/projection"
     );
-    rt::via_value!(
-        Check89 -> StringOrSignalRef<RootAxOrientString>, |v| rt::is_valid(validators::t0::<51>, v)
-    );
-    rt::via_value!(Check90 -> AxisFormat, |v| rt::is_valid(validators::t9::<22>, v));
-    rt::via_value!(
-        Check91 -> StringOrSignalRef<StringType>, |v| rt::is_valid(validators::t0::<52>, v)
-    );
-    rt::via_value!(Check92 -> MinExtent, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check93 -> MaxExtent, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check94 -> AxisOffset, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check95 -> Position, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check96 -> BandPosition, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check97 -> Translate, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check89 -> StringOrSignalRef<RootAxOrientString>, validators::t0::<51>);
+    rt::via_value!(Check90 -> AxisFormat, validators::t9::<22>);
+    rt::via_value!(Check91 -> StringOrSignalRef<StringType>, validators::t0::<52>);
+    rt::via_value!(Check92 -> MinExtent, validators::t0::<1>);
+    rt::via_value!(Check93 -> MaxExtent, validators::t0::<1>);
+    rt::via_value!(Check94 -> AxisOffset, validators::t0::<1>);
+    rt::via_value!(Check95 -> Position, validators::t0::<1>);
+    rt::via_value!(Check96 -> BandPosition, validators::t0::<1>);
+    rt::via_value!(Check97 -> Translate, validators::t0::<1>);
     rt::union_reader!(
         Union99, VisitUnion99 -> ArrayOrSignal { seq => ArrayOrSignal::Array;
         R0: Vec<rt::Value>, map => ArrayOrSignal::SignalRef;
         R1: SignalRef } refuse bool number str null
     );
     type Union98 = Union99<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>, Typed<SignalRef>>;
-    rt::via_value!(Check100 -> TextOrSignal, |v| rt::is_valid(validators::t19::<41>, v));
-    rt::via_value!(Check101 -> AxisTitlePadding, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check102 -> AxisTitleAlign, |v| rt::is_valid(validators::t0::<34>, v));
-    rt::via_value!(Check103 -> AxisTitleAnchor, |v| rt::is_valid(validators::t0::<35>, v));
-    rt::via_value!(Check104 -> TitleAngle, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check105 -> TitleX, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check106 -> TitleY, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check107 -> AxisTitleBaseline, |v| rt::is_valid(validators::t0::<37>, v));
-    rt::via_value!(Check108 -> AxisTitleColor, |v| rt::is_valid(validators::t9::<23>, v));
-    rt::via_value!(Check109 -> AxisTitleFont, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check110 -> AxisTitleFontSize, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check111 -> AxisTitleFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check112 -> AxisTitleFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
-    rt::via_value!(Check113 -> AxisTitleLimit, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check114 -> AxisTitleLineHeight, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check115 -> AxisTitleOpacity, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check116 -> DomainCap, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check117 -> DomainColor, |v| rt::is_valid(validators::t9::<23>, v));
-    rt::via_value!(Check118 -> DomainDash, |v| rt::is_valid(validators::t0::<40>, v));
-    rt::via_value!(Check119 -> DomainDashOffset, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check120 -> DomainOpacity, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check121 -> DomainWidth, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check122 -> TickBand, |v| rt::is_valid(validators::t19::<42>, v));
-    rt::via_value!(Check123 -> TickCap, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check124 -> TickColor, |v| rt::is_valid(validators::t9::<23>, v));
-    rt::via_value!(Check125 -> TickDash, |v| rt::is_valid(validators::t0::<40>, v));
-    rt::via_value!(Check126 -> TickDashOffset, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check127 -> TickOffset, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check128 -> TickOpacity, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check129 -> TickRound, |v| rt::is_valid(validators::t0::<42>, v));
-    rt::via_value!(Check130 -> TickSize, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check131 -> TickWidth, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check132 -> TickCount, |v| rt::is_valid(validators::t19::<43>, v));
+    rt::via_value!(Check100 -> TextOrSignal, validators::t19::<41>);
+    rt::via_value!(Check101 -> AxisTitlePadding, validators::t0::<1>);
+    rt::via_value!(Check102 -> AxisTitleAlign, validators::t0::<34>);
+    rt::via_value!(Check103 -> AxisTitleAnchor, validators::t0::<35>);
+    rt::via_value!(Check104 -> TitleAngle, validators::t0::<1>);
+    rt::via_value!(Check105 -> TitleX, validators::t0::<1>);
+    rt::via_value!(Check106 -> TitleY, validators::t0::<1>);
+    rt::via_value!(Check107 -> AxisTitleBaseline, validators::t0::<37>);
+    rt::via_value!(Check108 -> AxisTitleColor, validators::t9::<23>);
+    rt::via_value!(Check109 -> AxisTitleFont, validators::t0::<38>);
+    rt::via_value!(Check110 -> AxisTitleFontSize, validators::t0::<1>);
+    rt::via_value!(Check111 -> AxisTitleFontStyle, validators::t0::<38>);
+    rt::via_value!(Check112 -> AxisTitleFontWeight, validators::t0::<39>);
+    rt::via_value!(Check113 -> AxisTitleLimit, validators::t0::<1>);
+    rt::via_value!(Check114 -> AxisTitleLineHeight, validators::t0::<1>);
+    rt::via_value!(Check115 -> AxisTitleOpacity, validators::t0::<1>);
+    rt::via_value!(Check116 -> DomainCap, validators::t0::<38>);
+    rt::via_value!(Check117 -> DomainColor, validators::t9::<23>);
+    rt::via_value!(Check118 -> DomainDash, validators::t0::<40>);
+    rt::via_value!(Check119 -> DomainDashOffset, validators::t0::<1>);
+    rt::via_value!(Check120 -> DomainOpacity, validators::t0::<1>);
+    rt::via_value!(Check121 -> DomainWidth, validators::t0::<1>);
+    rt::via_value!(Check122 -> TickBand, validators::t19::<42>);
+    rt::via_value!(Check123 -> TickCap, validators::t0::<38>);
+    rt::via_value!(Check124 -> TickColor, validators::t9::<23>);
+    rt::via_value!(Check125 -> TickDash, validators::t0::<40>);
+    rt::via_value!(Check126 -> TickDashOffset, validators::t0::<1>);
+    rt::via_value!(Check127 -> TickOffset, validators::t0::<1>);
+    rt::via_value!(Check128 -> TickOpacity, validators::t0::<1>);
+    rt::via_value!(Check129 -> TickRound, validators::t0::<42>);
+    rt::via_value!(Check130 -> TickSize, validators::t0::<1>);
+    rt::via_value!(Check131 -> TickWidth, validators::t0::<1>);
+    rt::via_value!(Check132 -> TickCount, validators::t19::<43>);
     rt::union_reader!(
         Union134, VisitUnion134 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean;
         R0: bool, map => BooleanOrSignal::SignalRef; R1: SignalRef } refuse number str null seq
     );
     type Union133 = Union134<AnyBool, Typed<SignalRef>>;
-    rt::via_value!(Check135 -> GridCap, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check136 -> GridColor, |v| rt::is_valid(validators::t9::<23>, v));
-    rt::via_value!(Check137 -> GridDash, |v| rt::is_valid(validators::t0::<40>, v));
-    rt::via_value!(Check138 -> GridDashOffset, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check139 -> GridOpacity, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check140 -> GridWidth, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check141 -> AxisLabelAlign, |v| rt::is_valid(validators::t0::<34>, v));
-    rt::via_value!(Check142 -> AxisLabelBaseline, |v| rt::is_valid(validators::t0::<37>, v));
+    rt::via_value!(Check135 -> GridCap, validators::t0::<38>);
+    rt::via_value!(Check136 -> GridColor, validators::t9::<23>);
+    rt::via_value!(Check137 -> GridDash, validators::t0::<40>);
+    rt::via_value!(Check138 -> GridDashOffset, validators::t0::<1>);
+    rt::via_value!(Check139 -> GridOpacity, validators::t0::<1>);
+    rt::via_value!(Check140 -> GridWidth, validators::t0::<1>);
+    rt::via_value!(Check141 -> AxisLabelAlign, validators::t0::<34>);
+    rt::via_value!(Check142 -> AxisLabelBaseline, validators::t0::<37>);
     rt::union_reader!(
         Union144, VisitUnion144 -> QuantizeOrThresholdScaleNice {
         bool => QuantizeOrThresholdScaleNice::Boolean;
@@ -11362,18 +10434,18 @@ mod fast {
         R2: SignalRef } refuse str null seq
     );
     type Union143 = Union144<AnyBool, AnyNumber, Typed<SignalRef>>;
-    rt::via_value!(Check145 -> LabelOverlap, |v| rt::is_valid(validators::t19::<44>, v));
-    rt::via_value!(Check146 -> LabelAngle, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check147 -> AxisLabelColor, |v| rt::is_valid(validators::t9::<23>, v));
-    rt::via_value!(Check148 -> AxisLabelFont, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check149 -> AxisLabelFontSize, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check150 -> AxisLabelFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
-    rt::via_value!(Check151 -> AxisLabelFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check152 -> AxisLabelLimit, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check153 -> LabelLineHeight, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check154 -> AxisLabelOpacity, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check155 -> AxisLabelOffset, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check156 -> LabelPadding, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check145 -> LabelOverlap, validators::t19::<44>);
+    rt::via_value!(Check146 -> LabelAngle, validators::t0::<1>);
+    rt::via_value!(Check147 -> AxisLabelColor, validators::t9::<23>);
+    rt::via_value!(Check148 -> AxisLabelFont, validators::t0::<38>);
+    rt::via_value!(Check149 -> AxisLabelFontSize, validators::t0::<1>);
+    rt::via_value!(Check150 -> AxisLabelFontWeight, validators::t0::<39>);
+    rt::via_value!(Check151 -> AxisLabelFontStyle, validators::t0::<38>);
+    rt::via_value!(Check152 -> AxisLabelLimit, validators::t0::<1>);
+    rt::via_value!(Check153 -> LabelLineHeight, validators::t0::<1>);
+    rt::via_value!(Check154 -> AxisLabelOpacity, validators::t0::<1>);
+    rt::via_value!(Check155 -> AxisLabelOffset, validators::t0::<1>);
+    rt::via_value!(Check156 -> LabelPadding, validators::t0::<1>);
     rt::object_reader!(
         read_476, Axis { _ => AnyBool; orient = "orient", required => ViaValue<Check89>;
         scale = "scale", required => AnyString; format = "format" => ViaValue<Check90>;
@@ -11446,7 +10518,7 @@ mod fast {
         minutes = "minutes"; seconds = "seconds"; milliseconds = "milliseconds"; } deny;
         contract[validators::v329], BASE0, "/definitions/axis/properties/format/oneOf/1"
     );
-    rt::via_value!(Check157 -> GuideEncode, |v| rt::is_valid(validators::t19::<45>, v));
+    rt::via_value!(Check157 -> GuideEncode, validators::t19::<45>);
     rt::object_reader!(
         read_550, AxisEncode { _ => ViaValue<Check157>; axis = "axis"; ticks = "ticks";
         labels = "labels"; title = "title"; grid = "grid"; domain = "domain"; } deny;
@@ -11458,31 +10530,30 @@ mod fast {
         contract[validators::v384], BASE0, "/definitions/legend/allOf/0/properties/encode"
     );
     rt::via_value!(
-        Check158 -> StringOrSignalRef<RootTitleObjectOrientString>,
-        |v| rt::is_valid(validators::t0::<53>, v)
+        Check158 -> StringOrSignalRef<RootTitleObjectOrientString>, validators::t0::<53>
     );
-    rt::via_value!(Check159 -> Anchor, |v| rt::is_valid(validators::t0::<35>, v));
-    rt::via_value!(Check160 -> Frame, |v| rt::is_valid(validators::t0::<46>, v));
-    rt::via_value!(Check161 -> ObjectTitleOffset, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check162 -> Limit, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check163 -> ObjectTitleAlign, |v| rt::is_valid(validators::t0::<34>, v));
-    rt::via_value!(Check164 -> Angle, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check165 -> Baseline, |v| rt::is_valid(validators::t0::<37>, v));
-    rt::via_value!(Check166 -> Dx, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check167 -> Dy, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check168 -> ObjectTitleColor, |v| rt::is_valid(validators::t9::<23>, v));
-    rt::via_value!(Check169 -> ObjectTitleFont, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check170 -> ObjectTitleFontSize, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check171 -> ObjectTitleFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check172 -> ObjectTitleFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
-    rt::via_value!(Check173 -> LineHeight, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check174 -> SubtitleColor, |v| rt::is_valid(validators::t9::<23>, v));
-    rt::via_value!(Check175 -> SubtitleFont, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check176 -> SubtitleFontSize, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check177 -> SubtitleFontStyle, |v| rt::is_valid(validators::t0::<38>, v));
-    rt::via_value!(Check178 -> SubtitleFontWeight, |v| rt::is_valid(validators::t0::<39>, v));
-    rt::via_value!(Check179 -> SubtitleLineHeight, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check180 -> ObjectTitleEncode, |v| rt::is_valid(validators::t11::<2>, v));
+    rt::via_value!(Check159 -> Anchor, validators::t0::<35>);
+    rt::via_value!(Check160 -> Frame, validators::t0::<46>);
+    rt::via_value!(Check161 -> ObjectTitleOffset, validators::t0::<1>);
+    rt::via_value!(Check162 -> Limit, validators::t0::<1>);
+    rt::via_value!(Check163 -> ObjectTitleAlign, validators::t0::<34>);
+    rt::via_value!(Check164 -> Angle, validators::t0::<1>);
+    rt::via_value!(Check165 -> Baseline, validators::t0::<37>);
+    rt::via_value!(Check166 -> Dx, validators::t0::<1>);
+    rt::via_value!(Check167 -> Dy, validators::t0::<1>);
+    rt::via_value!(Check168 -> ObjectTitleColor, validators::t9::<23>);
+    rt::via_value!(Check169 -> ObjectTitleFont, validators::t0::<38>);
+    rt::via_value!(Check170 -> ObjectTitleFontSize, validators::t0::<1>);
+    rt::via_value!(Check171 -> ObjectTitleFontStyle, validators::t0::<38>);
+    rt::via_value!(Check172 -> ObjectTitleFontWeight, validators::t0::<39>);
+    rt::via_value!(Check173 -> LineHeight, validators::t0::<1>);
+    rt::via_value!(Check174 -> SubtitleColor, validators::t9::<23>);
+    rt::via_value!(Check175 -> SubtitleFont, validators::t0::<38>);
+    rt::via_value!(Check176 -> SubtitleFontSize, validators::t0::<1>);
+    rt::via_value!(Check177 -> SubtitleFontStyle, validators::t0::<38>);
+    rt::via_value!(Check178 -> SubtitleFontWeight, validators::t0::<39>);
+    rt::via_value!(Check179 -> SubtitleLineHeight, validators::t0::<1>);
+    rt::via_value!(Check180 -> ObjectTitleEncode, validators::t11::<2>);
     rt::object_reader!(
         read_614, ObjectTitle { orient = "orient" => ViaValue<Check158>;
         anchor = "anchor" => ViaValue<Check159>; frame = "frame" => ViaValue<Check160>;
@@ -11508,10 +10579,10 @@ mod fast {
         style = "style" => Union23; } deny;
         contract[validators::v386], BASE0, "/definitions/title/oneOf/1"
     );
-    rt::via_value!(Check181 -> MarkGroupFrom, |v| rt::is_valid(validators::t0::<48>, v));
-    rt::via_value!(Check182 -> Markclip, |v| rt::is_valid(validators::t19::<46>, v));
-    rt::via_value!(Check183 -> Compare, |v| rt::is_valid(validators::t19::<47>, v));
-    rt::via_value!(Check184 -> TransformMark, |v| rt::is_valid(validators::t19::<48>, v));
+    rt::via_value!(Check181 -> MarkGroupFrom, validators::t0::<48>);
+    rt::via_value!(Check182 -> Markclip, validators::t19::<46>);
+    rt::via_value!(Check183 -> Compare, validators::t19::<47>);
+    rt::via_value!(Check184 -> TransformMark, validators::t19::<48>);
     rt::array_checks!(Checks185, items = validators::t19::<48>);
     rt::array_checks!(Checks186, items = validators::v415);
     rt::object_reader!(
@@ -11538,7 +10609,7 @@ mod fast {
         read_644, From { data = "data" => AnyString; } deny;
         contract[validators::v404], BASE0, "/definitions/from"
     );
-    rt::via_value!(Check187 -> FacetFacet, |v| rt::is_valid(validators::t0::<49>, v));
+    rt::via_value!(Check187 -> FacetFacet, validators::t0::<49>);
     rt::object_reader!(
         read_645, Facet { data = "data" => AnyString;
         facet = "facet", required => ViaValue<Check187>; } deny;
@@ -11556,10 +10627,7 @@ mod fast {
         modify = "modify"; values = "values"; } deny;
         contract[validators::v415], BASE0, "/definitions/onMarkTrigger/items"
     );
-    rt::value_leaf!(
-        Leaf189 -> String,
-        string |v| rt::is_valid(validators::t16::<0>, v) && rt::is_valid(validators::t19::<49>, v)
-    );
+    rt::value_leaf!(Leaf189 -> String, string validators::t16::<0>, validators::t19::<49>);
     rt::object_reader!(
         read_655, MarkVisual { _ => AnyString; r#type = "type", required => LeafRead<Leaf189>;
         from = "from" => Typed<From>; role = "role"; name = "name"; description = "description";
@@ -11575,15 +10643,15 @@ mod fast {
         read_663, Rule { test = "test" => AnyString; } extra extra => rt::fast::AnyValue;
         contract[validators::t24::<0>], BASE0, "/definitions/rule"
     );
-    rt::via_value!(Check190 -> Field, |v| rt::is_valid(validators::t19::<50>, v));
+    rt::via_value!(Check190 -> Field, validators::t19::<50>);
     rt::object_reader!(
         read_665, StringModifiers { scale = "scale" => ViaValue<Check190>;
         } extra extra => rt::fast::AnyValue;
         contract[validators::t24::<1>], BASE0, "/definitions/stringModifiers"
     );
-    rt::via_value!(Check191 -> Exponent, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check192 -> Mult, |v| rt::is_valid(validators::t0::<1>, v));
-    rt::via_value!(Check193 -> SignalRefOffset, |v| rt::is_valid(validators::t0::<1>, v));
+    rt::via_value!(Check191 -> Exponent, validators::t0::<1>);
+    rt::via_value!(Check192 -> Mult, validators::t0::<1>);
+    rt::via_value!(Check193 -> SignalRefOffset, validators::t0::<1>);
     rt::union_reader!(
         Union195, VisitUnion195 -> Band { number => Band::Number;
         R0: rt::Number, bool => Band::Boolean; R1: bool } refuse str null seq map
@@ -11619,8 +10687,7 @@ mod fast {
         } extra extra => rt::fast::AnyValue; contract[validators::v399], BASE0, "/definitions/scope"
     );
     rt::via_value!(
-        Check196 -> RootDataItemNameTransformItemCrossfilterFieldsArray,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check196 -> RootDataItemNameTransformItemCrossfilterFieldsArray, validators::t9::<8>
     );
     rt::object_reader!(
         read_677, CrossfilterTransform {
@@ -11642,17 +10709,15 @@ mod fast {
         filter = "filter", required => rt::fast::AnyValue; } deny;
         contract[validators::v187], BASE0, "/definitions/resolvefilterTransform"
     );
-    rt::via_value!(Check199 -> SourceX, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check200 -> SourceY, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check201 -> TargetX, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check202 -> TargetY, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check199 -> SourceX, validators::t9::<8>);
+    rt::via_value!(Check200 -> SourceY, validators::t9::<8>);
+    rt::via_value!(Check201 -> TargetX, validators::t9::<8>);
+    rt::via_value!(Check202 -> TargetY, validators::t9::<8>);
     rt::via_value!(
         Check203 -> StringOrSignalRef<RootDataItemNameTransformItemLinkpathOrientString>,
-        |v| rt::is_valid(validators::t11::<3>, v)
+        validators::t11::<3>
     );
-    rt::via_value!(
-        Check204 -> StringOrSignalRef<StringShape>, |v| rt::is_valid(validators::t11::<4>, v)
-    );
+    rt::via_value!(Check204 -> StringOrSignalRef<StringShape>, validators::t11::<4>);
     rt::union_reader!(
         Union205, VisitUnion205 -> StringOrSignalRef<T> where T { str => StringOrSignalRef::String;
         R0: T, map => StringOrSignalRef::SignalRef; R1: SignalRef } refuse bool number null seq
@@ -11667,7 +10732,7 @@ mod fast {
         r#as = "as" => Union206<AnyString>; } deny;
         contract[validators::v189], BASE0, "/definitions/linkpathTransform"
     );
-    rt::via_value!(Check207 -> PieTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check207 -> PieTransformField, validators::t9::<8>);
     rt::union_reader!(
         Union209, VisitUnion209 -> Nice { bool => Nice::Boolean; R0: bool, map => Nice::SignalRef;
         R1: SignalRef } refuse number str null seq
@@ -11681,14 +10746,11 @@ mod fast {
         r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
         contract[validators::v192], BASE0, "/definitions/pieTransform"
     );
-    rt::via_value!(Check210 -> StackTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check210 -> StackTransformField, validators::t9::<8>);
     rt::via_value!(
-        Check211 -> RootDataItemNameTransformItemStackGroupbyArrayItem,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check211 -> RootDataItemNameTransformItemStackGroupbyArrayItem, validators::t9::<8>
     );
-    rt::via_value!(
-        Check212 -> StringOrSignalRef<StringOffset>, |v| rt::is_valid(validators::t11::<5>, v)
-    );
+    rt::via_value!(Check212 -> StringOrSignalRef<StringOffset>, validators::t11::<5>);
     rt::object_reader!(
         read_685, StackTransform { r#type = "type", required => Listed<StackTransformType>;
         signal = "signal" => AnyString; field = "field" => ViaValue<Check210>;
@@ -11697,7 +10759,7 @@ mod fast {
         r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
         contract[validators::v194], BASE0, "/definitions/stackTransform"
     );
-    rt::via_value!(Check213 -> Force, |v| rt::is_valid(validators::t13::<0>, v));
+    rt::via_value!(Check213 -> Force, validators::t13::<0>);
     rt::array_checks!(Checks214, items = validators::t13::<0>);
     rt::object_reader!(
         read_687, ForceTransform { _ => Union197;
@@ -11708,9 +10770,9 @@ mod fast {
         usize::MAX }, Checks214>; r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, {
         usize::MAX }>>; } deny; contract[validators::v202], BASE0, "/definitions/forceTransform"
     );
-    rt::via_value!(Check215 -> ContourTransformX, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check216 -> ContourTransformY, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check217 -> ContourTransformWeight, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check215 -> ContourTransformX, validators::t9::<8>);
+    rt::via_value!(Check216 -> ContourTransformY, validators::t9::<8>);
+    rt::via_value!(Check217 -> ContourTransformWeight, validators::t9::<8>);
     rt::object_reader!(
         read_689, ContourTransform { _ => Union197;
         r#type = "type", required => Listed<ContourTransformType>; signal = "signal" => AnyString;
@@ -11724,10 +10786,9 @@ mod fast {
         contract[validators::v430], BASE0, "/definitions/contourTransform"
     );
     rt::via_value!(
-        Check218 -> RootDataItemNameTransformItemGeojsonFieldsArray,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check218 -> RootDataItemNameTransformItemGeojsonFieldsArray, validators::t9::<8>
     );
-    rt::via_value!(Check219 -> Geojson, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check219 -> Geojson, validators::t9::<8>);
     rt::object_reader!(
         read_691, GeojsonTransform { r#type = "type", required => Listed<GeojsonTransformType>;
         signal = "signal" => AnyString;
@@ -11735,10 +10796,8 @@ mod fast {
         geojson = "geojson" => ViaValue<Check219>; } deny;
         contract[validators::v205], BASE0, "/definitions/geojsonTransform"
     );
-    rt::via_value!(Check220 -> GeopathTransformField, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(
-        Check221 -> GeopathTransformPointRadius, |v| rt::is_valid(validators::t4::<14>, v)
-    );
+    rt::via_value!(Check220 -> GeopathTransformField, validators::t9::<8>);
+    rt::via_value!(Check221 -> GeopathTransformPointRadius, validators::t4::<14>);
     rt::object_reader!(
         read_693, GeopathTransform { r#type = "type", required => Listed<GeopathTransformType>;
         signal = "signal" => AnyString; projection = "projection" => AnyString;
@@ -11747,8 +10806,7 @@ mod fast {
         contract[validators::t14::<0>], BASE0, "/definitions/geopathTransform"
     );
     rt::via_value!(
-        Check222 -> RootDataItemNameTransformItemGeopointFieldsArray,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check222 -> RootDataItemNameTransformItemGeopointFieldsArray, validators::t9::<8>
     );
     rt::object_reader!(
         read_695, GeopointTransform { r#type = "type", required => Listed<GeopointTransformType>;
@@ -11757,10 +10815,8 @@ mod fast {
         r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
         contract[validators::v207], BASE0, "/definitions/geopointTransform"
     );
-    rt::via_value!(Check223 -> GeoshapeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(
-        Check224 -> GeoshapeTransformPointRadius, |v| rt::is_valid(validators::t4::<14>, v)
-    );
+    rt::via_value!(Check223 -> GeoshapeTransformField, validators::t9::<8>);
+    rt::via_value!(Check224 -> GeoshapeTransformPointRadius, validators::t4::<14>);
     rt::object_reader!(
         read_697, GeoshapeTransform { r#type = "type", required => Listed<GeoshapeTransformType>;
         signal = "signal" => AnyString; projection = "projection" => AnyString;
@@ -11778,12 +10834,10 @@ mod fast {
         precision = "precision" => Union197; } deny;
         contract[validators::v436], BASE0, "/definitions/graticuleTransform"
     );
-    rt::via_value!(Check225 -> HeatmapTransformField, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check226 -> HeatmapTransformColor, |v| rt::is_valid(validators::t4::<15>, v));
-    rt::via_value!(Check227 -> Opacity, |v| rt::is_valid(validators::t4::<14>, v));
-    rt::via_value!(
-        Check228 -> StringOrSignalRef<StringResolve>, |v| rt::is_valid(validators::t11::<6>, v)
-    );
+    rt::via_value!(Check225 -> HeatmapTransformField, validators::t9::<8>);
+    rt::via_value!(Check226 -> HeatmapTransformColor, validators::t4::<15>);
+    rt::via_value!(Check227 -> Opacity, validators::t4::<14>);
+    rt::via_value!(Check228 -> StringOrSignalRef<StringResolve>, validators::t11::<6>);
     rt::object_reader!(
         read_701, HeatmapTransform { r#type = "type", required => Listed<HeatmapTransformType>;
         signal = "signal" => AnyString; field = "field" => ViaValue<Check225>;
@@ -11791,9 +10845,9 @@ mod fast {
         resolve = "resolve" => ViaValue<Check228>; r#as = "as" => Union206<AnyString>; } deny;
         contract[validators::v209], BASE0, "/definitions/heatmapTransform"
     );
-    rt::via_value!(Check229 -> IsocontourTransformField, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check230 -> IsocontourTransformScale, |v| rt::is_valid(validators::t4::<14>, v));
-    rt::via_value!(Check231 -> ArrayTranslateItem, |v| rt::is_valid(validators::t4::<14>, v));
+    rt::via_value!(Check229 -> IsocontourTransformField, validators::t9::<8>);
+    rt::via_value!(Check230 -> IsocontourTransformScale, validators::t4::<14>);
+    rt::via_value!(Check231 -> ArrayTranslateItem, validators::t4::<14>);
     rt::union_reader!(
         Union233, VisitUnion233 -> As { str => As::String; R0: String, map => As::SignalRef;
         R1: SignalRef, null => |_| As::Null; R2: () } refuse bool number seq
@@ -11810,12 +10864,11 @@ mod fast {
         r#as = "as" => Union232; } deny;
         contract[validators::v439], BASE0, "/definitions/isocontourTransform"
     );
-    rt::via_value!(Check234 -> Kde2dTransformX, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check235 -> Kde2dTransformY, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check236 -> Kde2dTransformWeight, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check234 -> Kde2dTransformX, validators::t9::<8>);
+    rt::via_value!(Check235 -> Kde2dTransformY, validators::t9::<8>);
+    rt::via_value!(Check236 -> Kde2dTransformWeight, validators::t9::<8>);
     rt::via_value!(
-        Check237 -> RootDataItemNameTransformItemKde2dGroupbyArrayItem,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check237 -> RootDataItemNameTransformItemKde2dGroupbyArrayItem, validators::t9::<8>
     );
     rt::object_reader!(
         read_705, Kde2dTransform { r#type = "type", required => Listed<Kde2dTransformType>;
@@ -11829,15 +10882,15 @@ mod fast {
         counts = "counts" => Union208; r#as = "as" => Union206<AnyString>; } deny;
         contract[validators::v441], BASE0, "/definitions/kde2dTransform"
     );
-    rt::via_value!(Check238 -> ArrayKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check238 -> ArrayKey, validators::t9::<8>);
     rt::object_reader!(
         read_707, NestTransform { r#type = "type", required => Listed<NestTransformType>;
         signal = "signal" => AnyString; keys = "keys" => Union85<VecOf<ViaValue<Check238>, 0usize, {
         usize::MAX }>>; generate = "generate" => Union208; } deny;
         contract[validators::v443], BASE0, "/definitions/nestTransform"
     );
-    rt::via_value!(Check239 -> PackTransformField, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check240 -> PackTransformRadius, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check239 -> PackTransformField, validators::t9::<8>);
+    rt::via_value!(Check240 -> PackTransformRadius, validators::t9::<8>);
     rt::object_reader!(
         read_709, PackTransform { r#type = "type", required => Listed<PackTransformType>;
         signal = "signal" => AnyString; field = "field" => ViaValue<Check239>;
@@ -11847,7 +10900,7 @@ mod fast {
         r#as = "as" => Union85<VecOf<Union206<AnyString>, 5usize, 5usize>>; } deny;
         contract[validators::v213], BASE0, "/definitions/packTransform"
     );
-    rt::via_value!(Check241 -> PartitionTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check241 -> PartitionTransformField, validators::t9::<8>);
     rt::object_reader!(
         read_711, PartitionTransform { r#type = "type", required => Listed<PartitionTransformType>;
         signal = "signal" => AnyString; field = "field" => ViaValue<Check241>;
@@ -11856,18 +10909,18 @@ mod fast {
         r#as = "as" => Union85<VecOf<Union206<AnyString>, 6usize, 6usize>>; } deny;
         contract[validators::v214], BASE0, "/definitions/partitionTransform"
     );
-    rt::via_value!(Check242 -> StratifyTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check243 -> ParentKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check242 -> StratifyTransformKey, validators::t9::<8>);
+    rt::via_value!(Check243 -> ParentKey, validators::t9::<8>);
     rt::object_reader!(
         read_713, StratifyTransform { r#type = "type", required => Listed<StratifyTransformType>;
         signal = "signal" => AnyString; key = "key", required => ViaValue<Check242>;
         parent_key = "parentKey", required => ViaValue<Check243>; } deny;
         contract[validators::v215], BASE0, "/definitions/stratifyTransform"
     );
-    rt::via_value!(Check244 -> TreeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check244 -> TreeTransformField, validators::t9::<8>);
     rt::via_value!(
         Check245 -> StringOrSignalRef<RootDataItemNameTransformItemTreeMethodString>,
-        |v| rt::is_valid(validators::t11::<7>, v)
+        validators::t11::<7>
     );
     rt::object_reader!(
         read_715, TreeTransform { r#type = "type", required => Listed<TreeTransformType>;
@@ -11884,10 +10937,10 @@ mod fast {
         signal = "signal" => AnyString; } deny;
         contract[validators::v449], BASE0, "/definitions/treelinksTransform"
     );
-    rt::via_value!(Check246 -> TreemapTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check246 -> TreemapTransformField, validators::t9::<8>);
     rt::via_value!(
         Check247 -> StringOrSignalRef<RootDataItemNameTransformItemTreemapMethodString>,
-        |v| rt::is_valid(validators::t11::<8>, v)
+        validators::t11::<8>
     );
     rt::object_reader!(
         read_719, TreemapTransform { _ => Union197;
@@ -11921,11 +10974,10 @@ mod fast {
         r#as = "as" => Union85<VecOf<Union206<AnyString>, 5usize, 5usize>>; } deny;
         contract[validators::v220], BASE0, "/definitions/labelTransform"
     );
-    rt::via_value!(Check250 -> LoessTransformX, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check251 -> LoessTransformY, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check250 -> LoessTransformX, validators::t9::<8>);
+    rt::via_value!(Check251 -> LoessTransformY, validators::t9::<8>);
     rt::via_value!(
-        Check252 -> RootDataItemNameTransformItemLoessGroupbyArrayItem,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check252 -> RootDataItemNameTransformItemLoessGroupbyArrayItem, validators::t9::<8>
     );
     rt::object_reader!(
         read_723, LoessTransform { r#type = "type", required => Listed<LoessTransformType>;
@@ -11936,11 +10988,10 @@ mod fast {
         r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, { usize::MAX }>>; } deny;
         contract[validators::v453], BASE0, "/definitions/loessTransform"
     );
-    rt::via_value!(Check253 -> RegressionTransformX, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check254 -> RegressionTransformY, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check253 -> RegressionTransformX, validators::t9::<8>);
+    rt::via_value!(Check254 -> RegressionTransformY, validators::t9::<8>);
     rt::via_value!(
-        Check255 -> RootDataItemNameTransformItemRegressionGroupbyArrayItem,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check255 -> RootDataItemNameTransformItemRegressionGroupbyArrayItem, validators::t9::<8>
     );
     rt::object_reader!(
         read_725, RegressionTransform {
@@ -11955,18 +11006,16 @@ mod fast {
         contract[validators::v455], BASE0, "/definitions/regressionTransform"
     );
     rt::via_value!(
-        Check256 -> RootDataItemNameTransformItemAggregateGroupbyArrayItem,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check256 -> RootDataItemNameTransformItemAggregateGroupbyArrayItem, validators::t9::<8>
     );
     rt::via_value!(
         Check257 -> StringOrSignalRef<RootDataItemNameTransformItemAggregateOpsArrayString>,
-        |v| rt::is_valid(validators::t11::<9>, v)
+        validators::t11::<9>
     );
     rt::via_value!(
-        Check258 -> RootDataItemNameTransformItemAggregateFieldsArray,
-        |v| rt::is_valid(validators::t7::<3>, v)
+        Check258 -> RootDataItemNameTransformItemAggregateFieldsArray, validators::t7::<3>
     );
-    rt::via_value!(Check259 -> AggregateTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check259 -> AggregateTransformKey, validators::t9::<8>);
     rt::object_reader!(
         read_727, AggregateTransform { r#type = "type", required => Listed<AggregateTransformType>;
         signal = "signal" => AnyString;
@@ -11977,7 +11026,7 @@ mod fast {
         cross = "cross" => Union208; key = "key" => ViaValue<Check259>; } deny;
         contract[validators::v457], BASE0, "/definitions/aggregateTransform"
     );
-    rt::via_value!(Check260 -> BinTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check260 -> BinTransformField, validators::t9::<8>);
     rt::object_reader!(
         read_729, BinTransform { _ => Union197;
         r#type = "type", required => Listed<BinTransformType>; signal = "signal" => AnyString;
@@ -11995,12 +11044,8 @@ mod fast {
         signal = "signal" => AnyString; sort = "sort" => ViaValue<Check183>; } deny;
         contract[validators::v225], BASE0, "/definitions/collectTransform"
     );
-    rt::via_value!(
-        Check261 -> CountpatternTransformField, |v| rt::is_valid(validators::t9::<8>, v)
-    );
-    rt::via_value!(
-        Check262 -> StringOrSignalRef<StringCase>, |v| rt::is_valid(validators::t11::<10>, v)
-    );
+    rt::via_value!(Check261 -> CountpatternTransformField, validators::t9::<8>);
+    rt::via_value!(Check262 -> StringOrSignalRef<StringCase>, validators::t11::<10>);
     rt::object_reader!(
         read_733, CountpatternTransform {
         r#type = "type", required => Listed<CountpatternTransformType>;
@@ -12016,7 +11061,7 @@ mod fast {
         r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
         contract[validators::v463], BASE0, "/definitions/crossTransform"
     );
-    rt::via_value!(Check263 -> Distribution, |v| rt::is_valid(validators::t3::<3>, v));
+    rt::via_value!(Check263 -> Distribution, validators::t3::<3>);
     rt::object_reader!(
         read_737, DensityTransform { _ => Union197;
         r#type = "type", required => Listed<DensityTransformType>; signal = "signal" => AnyString;
@@ -12026,10 +11071,9 @@ mod fast {
         r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, { usize::MAX }>>; } deny;
         contract[validators::v465], BASE0, "/definitions/densityTransform"
     );
-    rt::via_value!(Check264 -> DotbinTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check264 -> DotbinTransformField, validators::t9::<8>);
     rt::via_value!(
-        Check265 -> RootDataItemNameTransformItemDotbinGroupbyArrayItem,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check265 -> RootDataItemNameTransformItemDotbinGroupbyArrayItem, validators::t9::<8>
     );
     rt::object_reader!(
         read_739, DotbinTransform { r#type = "type", required => Listed<DotbinTransformType>;
@@ -12039,7 +11083,7 @@ mod fast {
         r#as = "as" => Union206<AnyString>; } deny;
         contract[validators::v228], BASE0, "/definitions/dotbinTransform"
     );
-    rt::via_value!(Check266 -> ExtentTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check266 -> ExtentTransformField, validators::t9::<8>);
     rt::object_reader!(
         read_741, ExtentTransform { r#type = "type", required => Listed<ExtentTransformType>;
         signal = "signal" => AnyString; field = "field", required => ViaValue<Check266>; } deny;
@@ -12051,8 +11095,7 @@ mod fast {
         contract[validators::v469], BASE0, "/definitions/filterTransform"
     );
     rt::via_value!(
-        Check267 -> RootDataItemNameTransformItemFlattenFieldsArray,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check267 -> RootDataItemNameTransformItemFlattenFieldsArray, validators::t9::<8>
     );
     rt::object_reader!(
         read_745, FlattenTransform { r#type = "type", required => Listed<FlattenTransformType>;
@@ -12062,10 +11105,7 @@ mod fast {
         r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, { usize::MAX }>>; } deny;
         contract[validators::v471], BASE0, "/definitions/flattenTransform"
     );
-    rt::via_value!(
-        Check268 -> RootDataItemNameTransformItemFoldFieldsArray,
-        |v| rt::is_valid(validators::t9::<8>, v)
-    );
+    rt::via_value!(Check268 -> RootDataItemNameTransformItemFoldFieldsArray, validators::t9::<8>);
     rt::object_reader!(
         read_747, FoldTransform { r#type = "type", required => Listed<FoldTransformType>;
         signal = "signal" => AnyString;
@@ -12079,15 +11119,14 @@ mod fast {
         r#as = "as", required => Union206<AnyString>; initonly = "initonly" => Union208; } deny;
         contract[validators::v230], BASE0, "/definitions/formulaTransform"
     );
-    rt::via_value!(Check269 -> ImputeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check270 -> ImputeTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check269 -> ImputeTransformField, validators::t9::<8>);
+    rt::via_value!(Check270 -> ImputeTransformKey, validators::t9::<8>);
     rt::via_value!(
-        Check271 -> RootDataItemNameTransformItemImputeGroupbyArrayItem,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check271 -> RootDataItemNameTransformItemImputeGroupbyArrayItem, validators::t9::<8>
     );
     rt::via_value!(
         Check272 -> StringOrSignalRef<RootDataItemNameTransformItemImputeMethodString>,
-        |v| rt::is_valid(validators::t11::<11>, v)
+        validators::t11::<11>
     );
     rt::object_reader!(
         read_751, ImputeTransform { r#type = "type", required => Listed<ImputeTransformType>;
@@ -12099,14 +11138,12 @@ mod fast {
         contract[validators::v476], BASE0, "/definitions/imputeTransform"
     );
     rt::via_value!(
-        Check273 -> RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check273 -> RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem, validators::t9::<8>
     );
     rt::via_value!(
-        Check274 -> RootDataItemNameTransformItemJoinaggregateFieldsArray,
-        |v| rt::is_valid(validators::t7::<3>, v)
+        Check274 -> RootDataItemNameTransformItemJoinaggregateFieldsArray, validators::t7::<3>
     );
-    rt::via_value!(Check275 -> JoinaggregateTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check275 -> JoinaggregateTransformKey, validators::t9::<8>);
     rt::object_reader!(
         read_753, JoinaggregateTransform {
         r#type = "type", required => Listed<JoinaggregateTransformType>;
@@ -12119,10 +11156,9 @@ mod fast {
         contract[validators::v232], BASE0, "/definitions/joinaggregateTransform"
     );
     rt::via_value!(
-        Check276 -> RootDataItemNameTransformItemKdeGroupbyArrayItem,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check276 -> RootDataItemNameTransformItemKdeGroupbyArrayItem, validators::t9::<8>
     );
-    rt::via_value!(Check277 -> KdeTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check277 -> KdeTransformField, validators::t9::<8>);
     rt::object_reader!(
         read_755, KdeTransform { _ => Union197;
         r#type = "type", required => Listed<KdeTransformType>; signal = "signal" => AnyString;
@@ -12134,12 +11170,9 @@ mod fast {
         maxsteps = "maxsteps"; r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, {
         usize::MAX }>>; } deny; contract[validators::v479], BASE0, "/definitions/kdeTransform"
     );
-    rt::via_value!(Check278 -> LookupTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check279 -> ValuesArray, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(
-        Check280 -> RootDataItemNameTransformItemLookupFieldsArray,
-        |v| rt::is_valid(validators::t9::<8>, v)
-    );
+    rt::via_value!(Check278 -> LookupTransformKey, validators::t9::<8>);
+    rt::via_value!(Check279 -> ValuesArray, validators::t9::<8>);
+    rt::via_value!(Check280 -> RootDataItemNameTransformItemLookupFieldsArray, validators::t9::<8>);
     rt::object_reader!(
         read_757, LookupTransform { r#type = "type", required => Listed<LookupTransformType>;
         signal = "signal" => AnyString; from = "from", required => AnyString;
@@ -12151,12 +11184,11 @@ mod fast {
         contract[validators::v233], BASE0, "/definitions/lookupTransform"
     );
     rt::via_value!(
-        Check281 -> RootDataItemNameTransformItemPivotGroupbyArrayItem,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check281 -> RootDataItemNameTransformItemPivotGroupbyArrayItem, validators::t9::<8>
     );
-    rt::via_value!(Check282 -> PivotTransformField, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check283 -> PivotTransformValue, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check284 -> PivotTransformKey, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check282 -> PivotTransformField, validators::t9::<8>);
+    rt::via_value!(Check283 -> PivotTransformValue, validators::t9::<8>);
+    rt::via_value!(Check284 -> PivotTransformKey, validators::t9::<8>);
     rt::object_reader!(
         read_759, PivotTransform { r#type = "type", required => Listed<PivotTransformType>;
         signal = "signal" => AnyString;
@@ -12167,8 +11199,7 @@ mod fast {
         contract[validators::v482], BASE0, "/definitions/pivotTransform"
     );
     rt::via_value!(
-        Check285 -> RootDataItemNameTransformItemProjectFieldsArray,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check285 -> RootDataItemNameTransformItemProjectFieldsArray, validators::t9::<8>
     );
     rt::object_reader!(
         read_761, ProjectTransform { r#type = "type", required => Listed<ProjectTransformType>;
@@ -12178,10 +11209,9 @@ mod fast {
         contract[validators::v484], BASE0, "/definitions/projectTransform"
     );
     rt::via_value!(
-        Check286 -> RootDataItemNameTransformItemQuantileGroupbyArrayItem,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check286 -> RootDataItemNameTransformItemQuantileGroupbyArrayItem, validators::t9::<8>
     );
-    rt::via_value!(Check287 -> QuantileTransformField, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check287 -> QuantileTransformField, validators::t9::<8>);
     rt::object_reader!(
         read_763, QuantileTransform { r#type = "type", required => Listed<QuantileScaleType>;
         signal = "signal" => AnyString;
@@ -12203,13 +11233,9 @@ mod fast {
         r#as = "as" => Union206<AnyString>; } deny;
         contract[validators::v488], BASE0, "/definitions/sequenceTransform"
     );
-    rt::via_value!(Check288 -> TimeunitTransformField, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(
-        Check289 -> StringOrSignalRef<StringUnit>, |v| rt::is_valid(validators::t11::<12>, v)
-    );
-    rt::via_value!(
-        Check290 -> StringOrSignalRef<StringTimezone>, |v| rt::is_valid(validators::t11::<13>, v)
-    );
+    rt::via_value!(Check288 -> TimeunitTransformField, validators::t9::<8>);
+    rt::via_value!(Check289 -> StringOrSignalRef<StringUnit>, validators::t11::<12>);
+    rt::via_value!(Check290 -> StringOrSignalRef<StringTimezone>, validators::t11::<13>);
     rt::object_reader!(
         read_768, TimeunitTransform { r#type = "type", required => Listed<TimeunitTransformType>;
         signal = "signal" => AnyString; field = "field", required => ViaValue<Check288>;
@@ -12222,17 +11248,13 @@ mod fast {
         contract[validators::v235], BASE0, "/definitions/timeunitTransform"
     );
     rt::via_value!(
-        Check291 -> RootDataItemNameTransformItemWindowGroupbyArrayItem,
-        |v| rt::is_valid(validators::t9::<8>, v)
+        Check291 -> RootDataItemNameTransformItemWindowGroupbyArrayItem, validators::t9::<8>
     );
     rt::via_value!(
         Check292 -> StringOrSignalRef<RootDataItemNameTransformItemWindowOpsArrayString>,
-        |v| rt::is_valid(validators::t11::<14>, v)
+        validators::t11::<14>
     );
-    rt::via_value!(
-        Check293 -> RootDataItemNameTransformItemWindowFieldsArray,
-        |v| rt::is_valid(validators::t7::<3>, v)
-    );
+    rt::via_value!(Check293 -> RootDataItemNameTransformItemWindowFieldsArray, validators::t7::<3>);
     rt::object_reader!(
         read_770, WindowTransform { r#type = "type", required => Listed<WindowTransformType>;
         signal = "signal" => AnyString; sort = "sort" => ViaValue<Check183>;
@@ -12251,8 +11273,8 @@ mod fast {
         signal = "signal" => AnyString; r#as = "as", required => Union206<AnyString>; } deny;
         contract[validators::v240], BASE0, "/definitions/identifierTransform"
     );
-    rt::via_value!(Check294 -> VoronoiTransformX, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(Check295 -> VoronoiTransformY, |v| rt::is_valid(validators::t9::<8>, v));
+    rt::via_value!(Check294 -> VoronoiTransformX, validators::t9::<8>);
+    rt::via_value!(Check295 -> VoronoiTransformY, validators::t9::<8>);
     rt::object_reader!(
         read_774, VoronoiTransform { r#type = "type", required => Listed<VoronoiTransformType>;
         signal = "signal" => AnyString; x = "x", required => ViaValue<Check294>;
@@ -12262,27 +11284,19 @@ mod fast {
         r#as = "as" => Union206<AnyString>; } deny;
         contract[validators::v241], BASE0, "/definitions/voronoiTransform"
     );
-    rt::via_value!(Check296 -> WordcloudTransformFont, |v| rt::is_valid(validators::t4::<15>, v));
-    rt::via_value!(
-        Check297 -> WordcloudTransformFontStyle, |v| rt::is_valid(validators::t4::<15>, v)
-    );
-    rt::via_value!(
-        Check298 -> WordcloudTransformFontWeight, |v| rt::is_valid(validators::t4::<15>, v)
-    );
-    rt::via_value!(
-        Check299 -> WordcloudTransformFontSize, |v| rt::is_valid(validators::t4::<14>, v)
-    );
+    rt::via_value!(Check296 -> WordcloudTransformFont, validators::t4::<15>);
+    rt::via_value!(Check297 -> WordcloudTransformFontStyle, validators::t4::<15>);
+    rt::via_value!(Check298 -> WordcloudTransformFontWeight, validators::t4::<15>);
+    rt::via_value!(Check299 -> WordcloudTransformFontSize, validators::t4::<14>);
     rt::union_reader!(
         Union301, VisitUnion301 -> FontSizeRange { seq => FontSizeRange::Array;
         R0: Vec<Ignore>, map => FontSizeRange::SignalRef;
         R1: SignalRef, null => |_| FontSizeRange::Null; R2: () } refuse bool number str
     );
     type Union300 = Union301<VecOf<Union197, 0usize, { usize::MAX }>, Typed<SignalRef>, AnyNull>;
-    rt::via_value!(Check302 -> Rotate, |v| rt::is_valid(validators::t4::<14>, v));
-    rt::via_value!(Check303 -> Text, |v| rt::is_valid(validators::t9::<8>, v));
-    rt::via_value!(
-        Check304 -> WordcloudTransformPadding, |v| rt::is_valid(validators::t4::<14>, v)
-    );
+    rt::via_value!(Check302 -> Rotate, validators::t4::<14>);
+    rt::via_value!(Check303 -> Text, validators::t9::<8>);
+    rt::via_value!(Check304 -> WordcloudTransformPadding, validators::t4::<14>);
     rt::object_reader!(
         read_776, WordcloudTransform { r#type = "type", required => Listed<WordcloudTransformType>;
         signal = "signal" => AnyString; size = "size" => Union85<VecOf<Union197, 2usize, 2usize>>;

@@ -26,7 +26,7 @@ pub type Marker = rt::Value;
 mod fast {
     use super::*;
     use super::rt::fast::{AnyString, AnyValue, LeafRead};
-    rt::value_leaf!(Leaf1 -> (), scalar |v| rt::is_valid(validators::t0::<0>, v));
+    rt::value_leaf!(Leaf1 -> (), scalar validators::t0::<0>);
     rt::object_reader!(
         read_0, AllTheThings { path = "path" => AnyString;
         option_marker = "option_marker" => LeafRead<Leaf1>; } extra extra => AnyValue;

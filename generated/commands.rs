@@ -157,7 +157,8 @@ rt::string_newtype!(
     IssuedAt, redacted = false contract[validators::t6::<2>], BASE0, "/properties/issuedAt"
 );
 /// Schema: `schemas/commands.schema.json#/properties/actor`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v5], BASE0, "/properties/actor"))]
 pub struct Actor {
     pub kind: Kind,
     pub id: String,
@@ -193,7 +194,8 @@ rt::string_enum!(
     "/properties/actor/properties/transport"
 );
 /// Schema: `schemas/commands.schema.json#/properties/auth`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v8], BASE0, "/properties/auth"))]
 pub struct Auth {
     /// `x-cohorte-known`: `["hmac-sha256"]`
     pub scheme: Scheme,
@@ -377,7 +379,9 @@ impl Command {
     }
 }
 /// Schema: `schemas/commands.schema.json#/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast,
+    contract([validators::v10, validators::v11], BASE0, "/properties/payload"))]
 pub struct StartPayload {
     /// `x-cohorte-known`: `["feature","bugfix","review"]`
     pub profile: Profile,
@@ -385,7 +389,9 @@ pub struct StartPayload {
     pub review_target: Option<ReviewTarget>,
     pub with_fix: Option<bool>,
     /// Each item: one of `BRAINSTORM`, `SPEC`, `PREFLIGHT`, `BUILD`, `TEST`, `REVIEW`, `FIX`, `SHIP`.
+    #[json(read = VecOf<Listed<Phase>, 0usize, { usize::MAX }, Checks12>)]
     pub phases: Option<Vec<Phase>>,
+    #[json(read = ViaValue<Check13>)]
     pub model_overrides: Option<rt::Map<String, rt::Value>>,
     pub runtime: Option<String>,
     pub fake_script: Option<String>,
@@ -467,25 +473,36 @@ rt::string_enum!(
     "/oneOf/0/properties/payload/properties/phases/items"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/budgets`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast,
+    contract([validators::v21], BASE0, "/oneOf/0/properties/payload/properties/budgets"))]
 pub struct Budgets {
     /// Integer ≥ 0.
+    #[json(read = LeafRead<Leaf5>)]
     pub tokens: Option<rt::Integer>,
     /// Integer ≥ 0.
+    #[json(read = LeafRead<Leaf5>)]
     pub model_requests: Option<rt::Integer>,
     /// Integer ≥ 0.
+    #[json(read = LeafRead<Leaf5>)]
     pub tool_calls: Option<rt::Integer>,
     /// Number ≥ 0.
+    #[json(read = LeafRead<Leaf14>)]
     pub wall_clock_ms: Option<rt::Number>,
     /// Integer ≥ 0.
+    #[json(read = LeafRead<Leaf5>)]
     pub retries: Option<rt::Integer>,
     /// Integer ≥ 0.
+    #[json(read = LeafRead<Leaf5>)]
     pub fix_rounds: Option<rt::Integer>,
     /// Integer ≥ 0.
+    #[json(read = LeafRead<Leaf5>)]
     pub context_tokens: Option<rt::Integer>,
     /// Integer ≥ 0.
+    #[json(read = LeafRead<Leaf5>)]
     pub concurrent_agents: Option<rt::Integer>,
     /// Number ≥ 0.
+    #[json(read = LeafRead<Leaf14>)]
     pub estimated_quota_percent: Option<rt::Number>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -502,7 +519,9 @@ rt::string_enum!(
     BASE0, "/oneOf/0/properties/payload/properties/sandboxRequire"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/consent`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader,
+    contract([validators::v23], BASE0, "/oneOf/0/properties/payload/properties/consent"))]
 pub struct Consent {
     pub policy_sha256: PolicySha256,
     pub via: Via,
@@ -527,13 +546,16 @@ rt::const_string!(
     "/oneOf/0/properties/payload/properties/consent/properties/via"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader,
+    contract([validators::v10, validators::t9::<0>], BASE0, "/properties/payload"))]
 pub struct StatusPayload {
     pub run_id: Option<RunId>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v10, validators::t0::<0>], BASE0, "/properties/payload"))]
 pub struct InspectPayload {
     pub target: InspectTarget,
     pub extra: rt::Extra<rt::Value>,
@@ -594,15 +616,13 @@ rt::union!(
     "/oneOf/2/properties/payload/properties/target"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/0`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", tag = "kind", tag_value = "agent",
+    contract([validators::v29], BASE0, "/oneOf/2/properties/payload/properties/target/anyOf/0"))]
 pub struct AgentTarget {
     pub agent_id: AgentId,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    AgentTarget { agent_id = "agentId", required; } tag "kind" = "agent"; extra extra
-    contract[validators::v29], BASE0, "/oneOf/2/properties/payload/properties/target/anyOf/0"
-);
 /// At most 128 characters. Matches `^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$`.
 ///
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId`
@@ -640,24 +660,31 @@ rt::string_newtype!(
     "/oneOf/2/properties/payload/properties/target/anyOf/7/properties/artifactId"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast,
+    contract([validators::v10, validators::v34], BASE0, "/properties/payload"))]
 pub struct TailPayload {
     /// Integer ≥ 0.
+    #[json(read = LeafRead<Leaf5>)]
     pub since_sequence: Option<rt::Integer>,
     /// Integer ≥ 0.
+    #[json(read = LeafRead<Leaf5>)]
     pub replay: Option<rt::Integer>,
     pub follow: bool,
     pub ephemeral: bool,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v10, validators::t9::<1>], BASE0, "/properties/payload"))]
 pub struct PausePayload {
     pub reason: Option<String>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader,
+    contract([validators::v10, validators::v36], BASE0, "/properties/payload"))]
 pub struct ResumePayload {
     pub acknowledge: Option<Acknowledge>,
     pub raise_budgets: Option<Budgets>,
@@ -674,14 +701,18 @@ rt::const_string!(
     "/oneOf/5/properties/payload/properties/acknowledge"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader,
+    contract([validators::v10, validators::v38], BASE0, "/properties/payload"))]
 pub struct CancelPayload {
     pub reason: Option<String>,
     pub keep_worktrees: bool,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader,
+    contract([validators::v10, validators::v39], BASE0, "/properties/payload"))]
 pub struct ApprovePayload {
     pub approval_id: ApprovalId,
     pub scope: Scope,
@@ -702,14 +733,17 @@ rt::string_enum!(
     "/oneOf/7/properties/payload/properties/scope"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader,
+    contract([validators::v10, validators::v41], BASE0, "/properties/payload"))]
 pub struct DenyPayload {
     pub approval_id: ApprovalId,
     pub note: Option<String>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v10, validators::t0::<1>], BASE0, "/properties/payload"))]
 pub struct RetryPayload {
     pub target: RetryTarget,
     pub extra: rt::Extra<rt::Value>,
@@ -727,17 +761,21 @@ rt::union!(
     "/oneOf/9/properties/payload/properties/target"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v10, validators::v44], BASE0, "/properties/payload"))]
 pub struct SkipPayload {
     pub phase: Phase,
     pub justification: NonEmptyString,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast,
+    contract([validators::v10, validators::v45], BASE0, "/properties/payload"))]
 pub struct RunToolPayload {
     pub agent_id: Option<AgentId>,
     pub tool: NonEmptyString,
+    #[json(read = ViaValue<Check22>)]
     pub input: JsonValue,
     pub justification: NonEmptyString,
     pub extra: rt::Extra<rt::Value>,
@@ -745,7 +783,8 @@ pub struct RunToolPayload {
 /// Schema: `schemas/commands.schema.json#/$defs/JsonValue`
 pub type JsonValue = rt::Value;
 /// Schema: `schemas/commands.schema.json#/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v10, validators::t7::<4>], BASE0, "/properties/payload"))]
 pub struct ReconcilePayload {
     pub mode: Mode,
     pub extra: rt::Extra<rt::Value>,
@@ -763,14 +802,19 @@ rt::string_enum!(
     "/oneOf/12/properties/payload/properties/mode"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast,
+    contract([validators::v10, validators::t7::<5>], BASE0, "/properties/payload"))]
 pub struct ShutdownPayload {
     /// Integer ≥ 0.
+    #[json(read = LeafRead<Leaf5>)]
     pub grace_ms: rt::Integer,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `schemas/commands.schema.json#/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader,
+    contract([validators::v10, validators::v49], BASE0, "/properties/payload"))]
 pub struct AgentSendPayload {
     pub agent_id: AgentId,
     pub text: String,
@@ -792,9 +836,9 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{
-        AnyBool, AnyString, AnyValue, Boxed, Broken, Key, LeafRead, Listed, Partial,
-        Read, Seed, Tag, Typed, VecOf, ViaValue,
+    pub use super::rt::fast::{
+        AnyValue, Boxed, Broken, Key, LeafRead, Listed, Partial, Read, Seed, Tag, Typed,
+        VecOf, ViaValue,
     };
     use super::rt::__private::serde::de;
     rt::string_leaf!(
@@ -1064,11 +1108,6 @@ mod fast {
         Leaf6 -> Transport, |s| [] => match s { "cli" => Some(Transport::Cli),
         _ => Some(Transport::Other(s.to_owned())), }
     );
-    rt::object_reader!(
-        read_5, Actor { kind = "kind", required => Listed<Kind>; id = "id", required => AnyString;
-        transport = "transport", required => LeafRead<Leaf6>; } extra extra => AnyValue;
-        contract[validators::v5], BASE0, "/properties/actor"
-    );
     rt::string_leaf!(
         Leaf7 -> Scheme, |s| [] => match s { "hmac-sha256" => Some(Scheme::HmacSha256),
         _ => Some(Scheme::Other(s.to_owned())), }
@@ -1076,11 +1115,6 @@ mod fast {
     rt::string_leaf!(
         Leaf8 -> NonEmptyString,
         |s| [!rt::check::min_length(s, 1u64)] => Some(NonEmptyString(s.to_owned()))
-    );
-    rt::object_reader!(
-        read_8, Auth { scheme = "scheme", required => LeafRead<Leaf7>;
-        value = "value", required => LeafRead<Leaf8>; } extra extra => AnyValue;
-        contract[validators::v8], BASE0, "/properties/auth"
     );
     rt::string_leaf!(
         Leaf9 -> Profile, |s| [] => match s { "feature" => Some(Profile::Feature),
@@ -1091,124 +1125,35 @@ mod fast {
     rt::via_value!(Check11 -> ReviewTarget, validators::v19);
     rt::array_checks!(Checks12, items = validators::v20);
     rt::via_value!(Check13 -> rt::Map<String, rt::Value>, validators::t1::<0>);
-    rt::object_reader!(
-        read_12, StartPayload { profile = "profile", required => LeafRead<Leaf9>;
-        spec = "spec" => ViaValue<Check10>; review_target = "reviewTarget" => ViaValue<Check11>;
-        with_fix = "withFix" => AnyBool; phases = "phases" => VecOf<Listed<Phase>, 0usize, {
-        usize::MAX }, Checks12>; model_overrides = "modelOverrides" => ViaValue<Check13>;
-        runtime = "runtime" => AnyString; fake_script = "fakeScript" => AnyString;
-        unattended = "unattended", required => AnyBool; budgets = "budgets" => Typed<Budgets>;
-        sandbox_require = "sandboxRequire" => Listed<SandboxRequire>;
-        consent = "consent" => Typed<Consent>; } extra extra => AnyValue;
-        contract[validators::v10, validators::v11], BASE0, "/properties/payload"
-    );
     rt::value_leaf!(Leaf14 -> rt::Number, scalar validators::v53);
-    rt::object_reader!(
-        read_23, Budgets { _ => LeafRead<Leaf5>; tokens = "tokens";
-        model_requests = "modelRequests"; tool_calls = "toolCalls";
-        wall_clock_ms = "wallClockMs" => LeafRead<Leaf14>; retries = "retries";
-        fix_rounds = "fixRounds"; context_tokens = "contextTokens";
-        concurrent_agents = "concurrentAgents";
-        estimated_quota_percent = "estimatedQuotaPercent" => LeafRead<Leaf14>;
-        } extra extra => AnyValue;
-        contract[validators::v21], BASE0, "/oneOf/0/properties/payload/properties/budgets"
-    );
     rt::string_leaf!(
         Leaf15 -> PolicySha256,
         |s| [!validators::RE3.is_match(s)] => Some(PolicySha256(s.to_owned()))
     );
     rt::string_leaf!(Leaf16 -> Via, |s| [s != "cli-flag"] => (s == "cli-flag").then_some(Via));
-    rt::object_reader!(
-        read_25, Consent { policy_sha256 = "policySha256", required => LeafRead<Leaf15>;
-        via = "via", required => LeafRead<Leaf16>; } extra extra => AnyValue;
-        contract[validators::v23], BASE0, "/oneOf/0/properties/payload/properties/consent"
-    );
-    rt::object_reader!(
-        read_28, StatusPayload { run_id = "runId" => LeafRead<Leaf3>; } extra extra => AnyValue;
-        contract[validators::v10, validators::t9::<0>], BASE0, "/properties/payload"
-    );
     rt::via_value!(Check17 -> InspectTarget, validators::v28);
-    rt::object_reader!(
-        read_29, InspectPayload { target = "target", required => ViaValue<Check17>;
-        } extra extra => AnyValue;
-        contract[validators::v10, validators::t0::<0>], BASE0, "/properties/payload"
-    );
-    rt::object_reader!(
-        read_43, TailPayload { since_sequence = "sinceSequence" => LeafRead<Leaf5>;
-        replay = "replay" => LeafRead<Leaf5>; follow = "follow", required => AnyBool;
-        ephemeral = "ephemeral", required => AnyBool; } extra extra => AnyValue;
-        contract[validators::v10, validators::v34], BASE0, "/properties/payload"
-    );
-    rt::object_reader!(
-        read_44, PausePayload { reason = "reason" => AnyString; } extra extra => AnyValue;
-        contract[validators::v10, validators::t9::<1>], BASE0, "/properties/payload"
-    );
     rt::string_leaf!(
         Leaf18 -> Acknowledge,
         |s| [s != "blocked-inspected"] => (s == "blocked-inspected").then_some(Acknowledge)
     );
-    rt::object_reader!(
-        read_45, ResumePayload { acknowledge = "acknowledge" => LeafRead<Leaf18>;
-        raise_budgets = "raiseBudgets" => Typed<Budgets>; takeover = "takeover" => AnyBool;
-        } extra extra => AnyValue;
-        contract[validators::v10, validators::v36], BASE0, "/properties/payload"
-    );
-    rt::object_reader!(
-        read_47, CancelPayload { reason = "reason" => AnyString;
-        keep_worktrees = "keepWorktrees", required => AnyBool; } extra extra => AnyValue;
-        contract[validators::v10, validators::v38], BASE0, "/properties/payload"
-    );
     rt::string_leaf!(
         Leaf19 -> ApprovalId, |s| [!validators::RE4.is_match(s)] => Some(ApprovalId(s.to_owned()))
     );
-    rt::object_reader!(
-        read_48, ApprovePayload { approval_id = "approvalId", required => LeafRead<Leaf19>;
-        scope = "scope", required => Listed<Scope>; answer = "answer" => AnyString;
-        note = "note" => AnyString; } extra extra => AnyValue;
-        contract[validators::v10, validators::v39], BASE0, "/properties/payload"
-    );
-    rt::object_reader!(
-        read_50, DenyPayload { approval_id = "approvalId", required => LeafRead<Leaf19>;
-        note = "note" => AnyString; } extra extra => AnyValue;
-        contract[validators::v10, validators::v41], BASE0, "/properties/payload"
-    );
     rt::via_value!(Check20 -> RetryTarget, validators::v43);
-    rt::object_reader!(
-        read_51, RetryPayload { target = "target", required => ViaValue<Check20>;
-        } extra extra => AnyValue;
-        contract[validators::v10, validators::t0::<1>], BASE0, "/properties/payload"
-    );
-    rt::object_reader!(
-        read_54, SkipPayload { phase = "phase", required => Listed<Phase>;
-        justification = "justification", required => LeafRead<Leaf8>; } extra extra => AnyValue;
-        contract[validators::v10, validators::v44], BASE0, "/properties/payload"
-    );
     rt::string_leaf!(
         Leaf21 -> AgentId, |s| [!rt::check::max_length(s, 128u64), !validators::RE5.is_match(s)] =>
         Some(AgentId(s.to_owned()))
     );
     rt::via_value!(Check22 -> JsonValue, validators::v54);
-    rt::object_reader!(
-        read_55, RunToolPayload { agent_id = "agentId" => LeafRead<Leaf21>;
-        tool = "tool", required => LeafRead<Leaf8>; input = "input", required => ViaValue<Check22>;
-        justification = "justification", required => LeafRead<Leaf8>; } extra extra => AnyValue;
-        contract[validators::v10, validators::v45], BASE0, "/properties/payload"
-    );
-    rt::object_reader!(
-        read_57, ReconcilePayload { mode = "mode", required => Listed<Mode>;
-        } extra extra => AnyValue;
-        contract[validators::v10, validators::t7::<4>], BASE0, "/properties/payload"
-    );
-    rt::object_reader!(
-        read_59, ShutdownPayload { grace_ms = "graceMs", required => LeafRead<Leaf5>;
-        } extra extra => AnyValue;
-        contract[validators::v10, validators::t7::<5>], BASE0, "/properties/payload"
-    );
-    rt::object_reader!(
-        read_60, AgentSendPayload { agent_id = "agentId", required => LeafRead<Leaf21>;
-        text = "text", required => AnyString; delivery = "delivery", required => Listed<Delivery>;
-        } extra extra => AnyValue;
-        contract[validators::v10, validators::v49], BASE0, "/properties/payload"
+    rt::reads!(
+        Acknowledge => LeafRead<Leaf18>, AgentId => LeafRead<Leaf21>,
+        ApprovalId => LeafRead<Leaf19>, Delivery => Listed<Delivery>,
+        InspectTarget => ViaValue<Check17>, Kind => Listed<Kind>, Mode => Listed<Mode>,
+        NonEmptyString => LeafRead<Leaf8>, Phase => Listed<Phase>, PolicySha256 => LeafRead<Leaf15>,
+        Profile => LeafRead<Leaf9>, RetryTarget => ViaValue<Check20>,
+        ReviewTarget => ViaValue<Check11>, RunId => LeafRead<Leaf3>,
+        SandboxRequire => Listed<SandboxRequire>, Scheme => LeafRead<Leaf7>, Scope => Listed<Scope>,
+        Spec => ViaValue<Check10>, Transport => LeafRead<Leaf6>, Via => LeafRead<Leaf16>
     );
 }
 const BASE0: &str = "https://cohorte.dev/schemas/3/commands.schema.json";

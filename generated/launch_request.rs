@@ -10,7 +10,8 @@ rt::module_api!(validators::v0, BASE0, "", LaunchRequest);
 /// The file MA_LAUNCH_REQUEST names: what a client asked for before the run started. Phase 0 reads it through `launch-request.mjs resolve` and pre-fills the matching pickers; with the variable unset nothing changes. Answers are data, never instructions: each one is an option id from run-questions.json or a value its `answer.pattern` admits, and anything else rejects the whole request. The file lives on the machine that runs the pipeline, so every field is x-sensitivity local - a client that relays a request elsewhere strips it first.
 ///
 /// Schema: `schemas/launch-request.schema.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct LaunchRequest {
     /// Major 1. A request for another major is rejected rather than half-understood.
     ///
@@ -21,6 +22,7 @@ pub struct LaunchRequest {
     /// Sensitive (`local`): redacted from `Debug`, never repeated in error messages.
     ///
     /// `x-sensitivity`: `"local"`
+    #[json(redacted)]
     pub input: Input,
     /// Whether the run confirms anything. autopilot resolves every picker itself; background runs unattended without autopilot and parks on a picker the request did not answer (waitingFor question). The workspace is a separate answer, and neither autopilot nor background runs local.
     ///
@@ -37,6 +39,7 @@ pub struct LaunchRequest {
     /// Sensitive (`local`): redacted from `Debug`, never repeated in error messages.
     ///
     /// `x-sensitivity`: `"local"`
+    #[json(redacted, read = MapOf<Leaf3, Union4, Checks7>)]
     pub answers: rt::Map<QuestionId, Answer>,
 }
 impl LaunchRequest {
@@ -128,7 +131,7 @@ rt::string_newtype!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{LeafRead, Listed, MapOf, VecOf};
+    pub use super::rt::fast::{LeafRead, Listed, MapOf, VecOf};
     rt::string_leaf!(
         Leaf1 -> ContractVersion,
         |s| [!validators::RE0.is_match(s)] => Some(ContractVersion(s.to_owned()))
@@ -148,14 +151,11 @@ mod fast {
         Union6, VisitUnion6 -> Answer { str => Answer::One; R0: AnswerValue, seq => Answer::Many;
         R1: Vec<AnswerValue> } refuse bool number null map
     );
-    type Union4 = Union6<LeafRead<Leaf5>, VecOf<LeafRead<Leaf5>, 0usize, 50usize>>;
+    pub type Union4 = Union6<LeafRead<Leaf5>, VecOf<LeafRead<Leaf5>, 0usize, 50usize>>;
     rt::map_checks!(Checks7, names = validators::v5, values = validators::v6);
-    rt::object_reader!(
-        read_0, LaunchRequest { contract_version = "contractVersion", required => LeafRead<Leaf1>;
-        input = "input", required, redacted => LeafRead<Leaf2>;
-        mode = "mode", required => Listed<Mode>; kind = "kind" => Listed<Kind>;
-        answers = "answers", required, redacted => MapOf<Leaf3, Union4, Checks7>; } deny;
-        contract[validators::v0], BASE0, ""
+    rt::reads!(
+        ContractVersion => LeafRead<Leaf1>, Input => LeafRead<Leaf2>, Kind => Listed<Kind>,
+        Mode => Listed<Mode>
     );
 }
 const BASE0: &str = "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/launch-request.schema.json";

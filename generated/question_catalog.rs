@@ -10,13 +10,15 @@ rt::module_api!(validators::v0, BASE0, "", QuestionCatalog);
 /// The questions a launch request may answer (the pipeline's run-questions.json): each question id with how it is answered. A launch request's `answers` keys must be ids of answerable questions here; each answer must be one of the question's option ids or a value its `answer.pattern` admits; a multi-select question takes an array, a single-select question one string. Catalog version major 1.
 ///
 /// Schema: `schemas/question-catalog.schema.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct QuestionCatalog {
     /// Major 1: the format described here.
     pub catalog_version: CatalogVersion,
     /// Every question. Ids are unique (the loader checks it).
     ///
     /// At most 500 items.
+    #[json(read = VecOf<Typed<Question>, 0usize, 500usize, Checks2>)]
     pub questions: Vec<Question>,
 }
 /// Major 1: the format described here.
@@ -34,7 +36,8 @@ rt::string_newtype!(
 /// One question. It needs `options`, an `answer.pattern`, or both (the loader checks it: a question with neither could never be answered).
 ///
 /// Schema: `schemas/question-catalog.schema.json#/$defs/Question`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v2], BASE0, "/$defs/Question"))]
 pub struct Question {
     /// The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).
     pub id: QuestionId,
@@ -47,6 +50,7 @@ pub struct Question {
     /// The option ids an answer may name. Ids are unique within a question (the loader checks it).
     ///
     /// At most 200 items.
+    #[json(read = VecOf<Typed<AnswerOption>, 0usize, 200usize, Checks5>)]
     pub options: Option<Vec<AnswerOption>>,
     /// Free answer
     ///
@@ -90,7 +94,8 @@ rt::string_newtype!(
 /// Answer option
 ///
 /// Schema: `schemas/question-catalog.schema.json#/$defs/AnswerOption`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v6], BASE0, "/$defs/AnswerOption"))]
 pub struct AnswerOption {
     /// The value an answer carries to choose this option.
     pub id: AnswerOptionId,
@@ -113,7 +118,8 @@ rt::string_newtype!(
 /// Admits values other than the option ids.
 ///
 /// Schema: `schemas/question-catalog.schema.json#/$defs/Question/properties/answer`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v8], BASE0, "/$defs/Question/properties/answer"))]
 pub struct Answer {
     /// An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.
     pub pattern: Pattern,
@@ -132,17 +138,12 @@ rt::string_newtype!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyBool, LeafRead, Listed, Typed, VecOf};
+    pub use super::rt::fast::{LeafRead, Listed, Typed, VecOf};
     rt::string_leaf!(
         Leaf1 -> CatalogVersion,
         |s| [!validators::RE0.is_match(s)] => Some(CatalogVersion(s.to_owned()))
     );
     rt::array_checks!(Checks2, items = validators::t0::<0>);
-    rt::object_reader!(
-        read_0, QuestionCatalog { catalog_version = "catalogVersion", required => LeafRead<Leaf1>;
-        questions = "questions", required => VecOf<Typed<Question>, 0usize, 500usize, Checks2>;
-        } deny; contract[validators::v0], BASE0, ""
-    );
     rt::string_leaf!(
         Leaf3 -> QuestionId, |s| [!rt::check::max_length(s, 200u64), !validators::RE1.is_match(s)]
         => Some(QuestionId(s.to_owned()))
@@ -151,30 +152,18 @@ mod fast {
         Leaf4 -> Label, |s| [!rt::check::max_length(s, 500u64)] => Some(Label(s.to_owned()))
     );
     rt::array_checks!(Checks5, items = validators::t0::<1>);
-    rt::object_reader!(
-        read_2, Question { id = "id", required => LeafRead<Leaf3>;
-        select = "select", required => Listed<Select>; label = "label" => LeafRead<Leaf4>;
-        answerable = "answerable" => AnyBool;
-        options = "options" => VecOf<Typed<AnswerOption>, 0usize, 200usize, Checks5>;
-        answer = "answer" => Typed<Answer>; } deny;
-        contract[validators::v2], BASE0, "/$defs/Question"
-    );
     rt::string_leaf!(
         Leaf6 -> AnswerOptionId, |s| [!rt::check::min_length(s, 1u64), !rt::check::max_length(s,
         200u64), !validators::RE2.is_match(s)] => Some(AnswerOptionId(s.to_owned()))
-    );
-    rt::object_reader!(
-        read_6, AnswerOption { id = "id", required => LeafRead<Leaf6>;
-        label = "label" => LeafRead<Leaf4>; } deny;
-        contract[validators::v6], BASE0, "/$defs/AnswerOption"
     );
     rt::string_leaf!(
         Leaf7 -> Pattern, |s| [!rt::check::min_length(s, 1u64), !rt::check::max_length(s, 1000u64)]
         => Some(Pattern(s.to_owned()))
     );
-    rt::object_reader!(
-        read_8, Answer { pattern = "pattern", required => LeafRead<Leaf7>; } deny;
-        contract[validators::v8], BASE0, "/$defs/Question/properties/answer"
+    rt::reads!(
+        AnswerOptionId => LeafRead<Leaf6>, CatalogVersion => LeafRead<Leaf1>,
+        Label => LeafRead<Leaf4>, Pattern => LeafRead<Leaf7>, QuestionId => LeafRead<Leaf3>,
+        Select => Listed<Select>
     );
 }
 const BASE0: &str = "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json";

@@ -31,6 +31,9 @@ pub mod draft4_tuple {
 pub mod integer_enums {
     include!("snapshots/integer_enums.rs");
 }
+pub mod member_names {
+    include!("snapshots/member_names.rs");
+}
 pub mod objects {
     include!("snapshots/objects.rs");
 }
@@ -160,6 +163,28 @@ fn awkward_member_names_round_trip() {
     assert_eq!(a.extra_["other"], json!(1));
     assert_eq!(a.result, Some(awkward_names::Result::Ok2));
     assert!(awkward_names::String::new("x").is_err());
+}
+
+/// The derive names members as the generator did: by the struct's rule,
+/// under a prefix, or by the name a member says.
+#[test]
+fn members_are_named_by_rule_prefix_or_name() {
+    let doc = json!({"comma-dangle": "always", "no-console": 2, "max-len": 120, "@scope/rule-one": true, "@scope/rule-two": false,
+        "@other/only": true, "devDependencies": {"a": "1"}, "type": "t", "nested": {"fooBar": "f", "plain": "p"}, "unknown": 1});
+    let m: member_names::MemberNames = round_trip(doc);
+    assert_eq!(m.comma_dangle.as_deref(), Some("always"));
+    assert_eq!((m.scope_rule_one, m.scope_rule_two, m.other_only), (Some(true), Some(false), Some(true)));
+    assert_eq!(m.dev_dependencies.as_ref().map(|d| d["a"].as_str()), Some("1"));
+    assert_eq!(m.r#type.as_deref(), Some("t"));
+    let nested = m.nested.unwrap();
+    assert_eq!((nested.foo_bar.as_str(), nested.baz_qux()), ("f", "q"));
+    assert_eq!(m.extra["unknown"], json!(1));
+    // A member under no name the struct knows is refused where it is closed.
+    assert!(member_names::MemberNames::from_json_value(json!({"nested": {"fooBar": "f", "foo-bar": "g"}})).is_err());
+    assert!(member_names::MemberNames::from_json_value(json!({"nested": {"plain": "p"}})).is_err());
+    // Written back under the same names.
+    let one = member_names::MemberNames::from_json_value(json!({"@scope/rule-two": true})).unwrap();
+    assert_eq!(serde_json::to_string(&one).unwrap(), r#"{"@scope/rule-two":true}"#);
 }
 
 #[test]

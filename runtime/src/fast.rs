@@ -614,7 +614,7 @@ macro_rules! __fast_refuse {
 macro_rules! union_reader {
     ($name:ident, $visit:ident -> $out:ty $(where $param:ident)? { $($kind:ident => $variant:expr ; $r:ident : $payload:ty),* } refuse $($refuse:ident)*) => {
         /// Reads a union: the JSON type picks the branch, read by its reader.
-        pub(super) struct $name<$($r),*>(::std::marker::PhantomData<($($r,)*)>);
+        pub struct $name<$($r),*>(::std::marker::PhantomData<($($r,)*)>);
         impl<$($param: $crate::__private::serde::Serialize,)? $($r: $crate::fast::Read<Out = $payload>),*> $crate::fast::Read for $name<$($r),*> {
             type Out = $out;
             #[inline]
@@ -688,6 +688,51 @@ pub trait Read {
     /// Reads the next value from `d`; at a broken rule, fails with
     /// [`invalid`] once the whole value is read as JSON (or with [`abort`]).
     fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Self::Out, D::Error>;
+}
+
+/// The reader a type reads with where its place adds no rule of its own:
+/// what a generated struct's member is read by unless it names another
+/// (`#[json(read = …)]`, see `rt::Object`). Generated structs with a
+/// contract read as [`Typed`]; the runtime's types as the plain readers.
+pub trait Reads {
+    /// The reader.
+    type Reader: Read<Out = Self>;
+}
+
+impl Reads for String {
+    type Reader = AnyString;
+}
+
+impl Reads for bool {
+    type Reader = AnyBool;
+}
+
+impl Reads for crate::Number {
+    type Reader = AnyNumber;
+}
+
+impl Reads for crate::Integer {
+    type Reader = AnyInteger;
+}
+
+impl Reads for () {
+    type Reader = AnyNull;
+}
+
+impl Reads for Value {
+    type Reader = AnyValue;
+}
+
+impl<T: Reads> Reads for Vec<T> {
+    type Reader = VecOf<T::Reader, 0, { usize::MAX }>;
+}
+
+impl<T: Reads> Reads for crate::Map<String, T> {
+    type Reader = MapOf<StringLeaf, T::Reader>;
+}
+
+impl<T: Reads> Reads for Box<T> {
+    type Reader = Boxed<T::Reader>;
 }
 
 /// A reader as a `DeserializeSeed`, for `next_value_seed` / `next_element_seed`.

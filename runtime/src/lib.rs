@@ -35,6 +35,8 @@ mod spelled;
 mod validate;
 
 pub use contract::{deserialize_checked, is_valid, is_valid_with, relay, validate_with, Contract, ParseError, Relay};
+/// Derives a generated struct's impls from its `#[json(…)]` attributes (see the `contracts-derive` crate).
+pub use contracts_derive::Object;
 pub use convert::{member, member_into, missing, nothing_written, variant, write_member, write_optional, FromKey, FromValue, Mismatch, ObjectFields};
 pub use datetime::DateTime;
 pub use defaults::{StringEnum, WithDefault};

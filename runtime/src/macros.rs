@@ -781,7 +781,7 @@ macro_rules! root_api {
 macro_rules! string_leaf {
     ($name:ident -> $out:ty, |$s:ident| [$($refuse:expr),* $(,)?] => $build:expr) => {
         /// Reads and checks one string member.
-        pub(super) struct $name;
+        pub struct $name;
         impl $crate::fast::Leaf for $name {
             type Out = $out;
             fn string($s: &str) -> ::std::option::Option<$out> {
@@ -805,7 +805,7 @@ macro_rules! string_leaf {
 macro_rules! value_leaf {
     ($name:ident -> $out:ty, scalar $($check:path),*) => {
         /// Reads one scalar member and checks it with the validators.
-        pub(super) struct $name;
+        pub struct $name;
         impl $crate::fast::Leaf for $name {
             type Out = $out;
             fn string(_: &str) -> ::std::option::Option<$out> {
@@ -818,7 +818,7 @@ macro_rules! value_leaf {
     };
     ($name:ident -> $out:ty, string $($check:path),*) => {
         /// Reads one string member and checks it with the validators.
-        pub(super) struct $name;
+        pub struct $name;
         impl $crate::fast::Leaf for $name {
             type Out = $out;
             fn string(s: &str) -> ::std::option::Option<$out> {
@@ -844,7 +844,7 @@ macro_rules! via_value {
     // `Check18<1>` (see the generator's `shared_bodies`).
     ($name:ident < $(const $k:ident),+ > -> $out:ty, $($check:path),*) => {
         /// Checks a member the reader cannot check alone, with the validators.
-        pub(super) struct $name<$(const $k: usize),+>;
+        pub struct $name<$(const $k: usize),+>;
         impl<$(const $k: usize),+> $crate::fast::Check for $name<$($k),+> {
             type Out = $out;
             fn check(v: &$crate::Value) -> bool {
@@ -854,7 +854,7 @@ macro_rules! via_value {
     };
     ($name:ident -> $out:ty, $($check:path),*) => {
         /// Checks a member the reader cannot check alone, with the validators.
-        pub(super) struct $name;
+        pub struct $name;
         impl $crate::fast::Check for $name {
             type Out = $out;
             fn check(v: &$crate::Value) -> bool {
@@ -871,7 +871,7 @@ macro_rules! via_value {
 macro_rules! map_checks {
     ($name:ident $(, names = $names:path)? $(, values = $values:path)?) => {
         /// The validators of a map's names and values.
-        pub(super) struct $name;
+        pub struct $name;
         impl $crate::fast::MapChecks for $name {
             const CHECKS: ::std::option::Option<(::std::option::Option<$crate::Check>, ::std::option::Option<$crate::Check>)> =
                 ::std::option::Option::Some(($crate::__optional_check!($($names)?), $crate::__optional_check!($($values)?)));
@@ -886,7 +886,7 @@ macro_rules! map_checks {
 macro_rules! array_checks {
     ($name:ident $(, items = $items:path)?) => {
         /// The validator of an array's items.
-        pub(super) struct $name;
+        pub struct $name;
         impl $crate::fast::ArrayChecks for $name {
             const ITEMS: ::std::option::Option<::std::option::Option<$crate::Check>> =
                 ::std::option::Option::Some($crate::__optional_check!($($items)?));
@@ -916,28 +916,22 @@ macro_rules! __optional_check {
 /// into JSON (`keep`) or left out, taken by the validators as present and
 /// valid (`settle`, see `rt::fast::Settled`).
 /// A member says its flags as `object!` does (`required`, `optional`,
-/// `redacted`), then `keep`, then its default, then `=> READER`; a first
-/// entry `_ => READER;` is the reader of the members that name none. After
+/// `redacted`), then `keep`, then its default, then `=> READER`. After
 /// `extra FIELD => READER;` or `deny;`, `contract …` adds the type's
-/// [`contract!`], which reads with this reader.
-/// `object_reader!(read_5, Actor { _ => R2; kind = "kind", required => R1; id = "id", keep; } extra extra => R3; contract [v0], BASE0, "");`
+/// [`contract!`], which reads with this reader. Generated code writes it
+/// through `#[derive(rt::Object)]`, from the struct's attributes.
+/// `object_reader!(read, Actor { kind = "kind", required => R1; id = "id", keep => R2; } extra extra => R3; contract [v0], BASE0, "");`
 #[macro_export]
 macro_rules! object_reader {
-    ($read:ident, $ty:ident { _ => $each:ty; $($members:tt)* } $($rest:tt)*) => {
-        $crate::object_reader!(@each [$each] $read, $ty { $($members)* } $($rest)*);
-    };
-    ($read:ident, $ty:ident { $($members:tt)* } $($rest:tt)*) => {
-        $crate::object_reader!(@each [] $read, $ty { $($members)* } $($rest)*);
-    };
-    (@each $each:tt $read:ident, $ty:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)? $(=> $reader:ty)?;)* } deny; $(contract $($contract:tt)+)?) => {
+    ($read:ident, $ty:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)? => $reader:ty;)* } deny; $(contract $($contract:tt)+)?) => {
         $crate::object!($ty { $($field = $json $(, $flag)* $(default $($method)? : $ret = $default)?;)* } deny $(contract $($contract)+, fast $read)?);
-        $crate::object_reader!(@ $read, $ty { $($field = $json : $crate::__member_reader!([$($reader)?] $each) $(, $flag)*;)* } {} |k, m, s, p, spare| {
+        $crate::object_reader!(@ $read, $ty { $($field = $json : $reader $(, $flag)*;)* } {} |k, m, s, p, spare| {
             s.bad.unknown(&mut m, k)?;
         } {} {} 0);
     };
-    (@each $each:tt $read:ident, $ty:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)? $(=> $reader:ty)?;)* } extra $extra:ident => $xreader:ty; $(contract $($contract:tt)+)?) => {
+    ($read:ident, $ty:ident { $($field:ident = $json:literal $(, $flag:ident)* $(default $($method:ident)? : $ret:ty = $default:expr)? => $reader:ty;)* } extra $extra:ident => $xreader:ty; $(contract $($contract:tt)+)?) => {
         $crate::object!($ty { $($field = $json $(, $flag)* $(default $($method)? : $ret = $default)?;)* } extra $extra $(contract $($contract)+, fast $read)?);
-        $crate::object_reader!(@ $read, $ty { $($field = $json : $crate::__member_reader!([$($reader)?] $each) $(, $flag)*;)* } {
+        $crate::object_reader!(@ $read, $ty { $($field = $json : $reader $(, $flag)*;)* } {
             let mut unknown = $crate::Extra::new();
         } |k, m, s, p, spare| {
             match m.next_value_seed($crate::fast::Seed::<$xreader>::new()) {
@@ -1021,18 +1015,6 @@ macro_rules! object_reader {
     };
 }
 
-/// A member's reader: its own, or the table's `_ => READER`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __member_reader {
-    ([$reader:ty] $each:tt) => {
-        $reader
-    };
-    ([] [$each:ty]) => {
-        $each
-    };
-}
-
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __fast_missing {
@@ -1080,6 +1062,17 @@ macro_rules! __fast_take {
     };
     ([$($flag:ident)*], $x:expr) => {
         $x
+    };
+}
+
+/// What each of a module's own types reads with where its place adds no
+/// rule ([`fast::Reads`](crate::fast::Reads)): `reads!(Rule => Union16, Url => LeafRead<Leaf1>);`.
+#[macro_export]
+macro_rules! reads {
+    ($($ty:ty => $reader:ty),* $(,)?) => {
+        $(impl $crate::fast::Reads for $ty {
+            type Reader = $reader;
+        })*
     };
 }
 

@@ -13,13 +13,14 @@
 //! path does. Numbers, booleans and `null` are always checked by the
 //! validator functions (on a `Value` built on the stack: no allocation).
 
+use super::object_attrs::{json_attr, ObjectAttrs};
 use super::shared_bodies;
 use super::validate::Validators;
 use crate::check::{self, Check, Program, Subject};
 use crate::ir::{Body, Ir, Keywords, NodeId, TypeSet};
 use crate::keywords::{array_bounds, format, object_bounds, pattern, types, values};
 use crate::plan::{holds_param, instantiate, Extra, Field, Kind, ModulePlan, TypeRef};
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
@@ -72,19 +73,6 @@ fn keywords(k: &Keywords) -> Vec<(&'static str, u8)> {
     add(!k.dependent_schemas.is_empty(), "dependentSchemas", o);
     add(k.object.min.is_some() || k.object.max.is_some(), object_bounds::MIN, o);
     out
-}
-
-/// The reader that at least three members share and that, said once, saves
-/// the most text (the first of equals), with the index of a member that
-/// has it.
-fn most_common_reader(readers: impl Iterator<Item = String>) -> Option<(String, usize)> {
-    let mut counts: HashMap<String, (usize, usize)> = HashMap::new();
-    for (i, r) in readers.enumerate() {
-        counts.entry(r).or_insert((0, i)).0 += 1;
-    }
-    let saved = |text: &str, n: usize| (n - 1) * text.len();
-    let (text, (_, first)) = counts.into_iter().filter(|(_, (n, _))| *n >= 3).max_by_key(|(text, (n, first))| (saved(text, *n), std::cmp::Reverse(*first)))?;
-    Some((text, first))
 }
 
 /// Whether every node of `conj` only uses keywords in `handled` among those
@@ -201,6 +189,31 @@ pub struct Readers<'a> {
     next: usize,
     /// The member tables of the structs whose reader writes their impls.
     objects: HashMap<usize, super::types::ObjectTable>,
+    /// The structs that derive `rt::Object` with a contract, so read as `Typed`.
+    derived: HashSet<usize>,
+    /// Their attributes, as the readers are written.
+    attrs: Vec<ObjectAttrs>,
+    /// The structs read, before their attributes are written.
+    pending: Vec<PendingObject>,
+    /// The reader of each of the module's own types (`rt::reads!`), by its Rust type.
+    reads: HashMap<String, TokenStream>,
+}
+
+/// A struct read, before its attributes are written ([`Readers::object_attrs`]).
+struct PendingObject {
+    id: usize,
+    says: Vec<TokenStream>,
+    contract: Option<TokenStream>,
+    members: Vec<PendingMember>,
+}
+
+/// A member (the extra members last): what its attribute says but for its
+/// reader, the reader, and its type as the reader reads it.
+struct PendingMember {
+    says: Vec<TokenStream>,
+    reader: TokenStream,
+    ty: TypeRef,
+    owner: usize,
 }
 
 impl<'a> Readers<'a> {
@@ -221,6 +234,10 @@ impl<'a> Readers<'a> {
             reached: HashSet::new(),
             next: 0,
             objects: HashMap::new(),
+            derived: HashSet::new(),
+            attrs: Vec::new(),
+            pending: Vec::new(),
+            reads: HashMap::new(),
         };
         let dynamic =
             ir.nodes.iter().any(|n| matches!(&n.body, Body::Schema(k) if k.dynamic_reference.is_some() || k.recursive_anchor || k.dynamic_anchor.is_some()));
@@ -459,7 +476,7 @@ impl<'a> Readers<'a> {
                         // The union holds itself: a reader of its own breaks the cycle of types.
                         self.items.push(quote! {
                             /// Reads a union that holds itself.
-                            pub(super) struct #name;
+                            pub struct #name;
                             impl #rt::fast::Read for #name {
                                 type Out = #out_ty;
                                 #[inline]
@@ -813,11 +830,10 @@ impl<'a> Readers<'a> {
         }
     }
 
-    /// The reader of struct `id`.
-    fn structure(&mut self, validators: &mut Validators, id: usize, fields: &[Field], extra: &Extra, extra_field: &str) {
-        let rt = self.rt.clone();
+    /// The reader of struct `id`, said on the struct as `rt::Object`'s
+    /// attributes once every reader is known ([`Self::object_attrs`]).
+    fn structure(&mut self, validators: &mut Validators, id: usize, fields: &[Field], extra: &Extra) {
         let Some(conj) = self.own_conj(id) else { return };
-        let name = super::types::ident(&self.plan.types[id].name);
         // The struct's own flags and defaults (`object!`'s), written with its
         // reader. `types.rs` records a table for exactly the structs that
         // get a reader, so one is always there.
@@ -825,38 +841,129 @@ impl<'a> Readers<'a> {
         debug_assert!(table.is_some(), "struct {id} has a reader but no member table");
         let table = table.unwrap_or_default();
         let mut members = Vec::new();
-        for (i, f) in fields.iter().enumerate() {
+        for (f, says) in fields.iter().zip(table.members) {
             let schemas = self.member_schemas(&conj, &f.json);
             let reader = self.reader(validators, id, &schemas, &f.ty);
-            let fid = super::types::ident(&f.rust);
-            let json = &f.json;
-            let flags = table.flags.get(i).cloned().unwrap_or_default();
-            let default = table.defaults.get(i).cloned().flatten();
+            let mut says = says;
             // Settled (left out) when handed up, unless `keep`.
-            let keep = (!self.settles(&conj, json)).then(|| quote!(, keep));
-            members.push((quote!(#fid = #json #flags #keep #default), reader));
-        }
-        // The reader members share most (by text) is said once
-        // (`_ => R;`), the others on their members.
-        let texts: Vec<String> = members.iter().map(|(_, r)| r.to_string()).collect();
-        let common = most_common_reader(texts.iter().cloned());
-        let mut specs: Vec<TokenStream> = common.iter().map(|(_, i)| members[*i].1.clone()).map(|r| quote!(_ => #r;)).collect();
-        for ((member, reader), text) in members.into_iter().zip(&texts) {
-            let said = common.as_ref().is_some_and(|(common, _)| common == text);
-            specs.push(if said { quote!(#member;) } else { quote!(#member => #reader;) });
-        }
-        let tail = match extra {
-            Extra::Deny => quote!(deny;),
-            Extra::Keep(xt) => {
-                let schemas: Vec<NodeId> = kws(self.ir, &conj).filter_map(|k| k.additional_properties).collect();
-                let reader = self.reader(validators, usize::MAX, &schemas, xt);
-                let xid = super::types::ident(extra_field);
-                quote!(extra #xid => #reader;)
+            if !self.settles(&conj, &f.json) {
+                says.push(quote!(keep));
             }
+            members.push(PendingMember { says, reader, ty: f.ty.clone(), owner: id });
+        }
+        if let Extra::Keep(xt) = extra {
+            let schemas: Vec<NodeId> = kws(self.ir, &conj).filter_map(|k| k.additional_properties).collect();
+            let reader = self.reader(validators, usize::MAX, &schemas, xt);
+            members.push(PendingMember { says: Vec::new(), reader, ty: xt.clone(), owner: usize::MAX });
+        }
+        let says = table.on_struct;
+        self.pending.push(PendingObject { id, says, contract: table.contract, members });
+    }
+
+    /// The structs' attributes, and the readers of the module's own types
+    /// (`rt::reads!`): each type reads with the reader most of its members
+    /// have, and a member whose reader is another names it.
+    fn object_attrs(&mut self) {
+        let mut counts: HashMap<String, Vec<(String, TokenStream, usize)>> = HashMap::new();
+        for m in self.pending.iter().flat_map(|o| &o.members) {
+            let Some(key) = self.own_type_key(m.owner, &m.ty) else { continue };
+            let uses = counts.entry(key).or_default();
+            match uses.iter_mut().find(|(text, _, _)| *text == m.reader.to_string()) {
+                Some(found) => found.2 += 1,
+                None => uses.push((m.reader.to_string(), m.reader.clone(), 1)),
+            }
+        }
+        // The most used (the first seen of equals).
+        self.reads = counts
+            .into_iter()
+            .filter_map(|(key, uses)| {
+                let (_, (_, reader, _)) = uses.into_iter().enumerate().max_by_key(|(i, (_, _, count))| (*count, std::cmp::Reverse(*i)))?;
+                Some((key, reader))
+            })
+            .collect();
+        let pending = std::mem::take(&mut self.pending);
+        for o in pending {
+            let mut names_readers = false;
+            let mut on_members = Vec::new();
+            for mut m in o.members {
+                if self.canonical(m.owner, &m.ty).is_none_or(|c| c.to_string() != m.reader.to_string()) {
+                    names_readers = true;
+                    let reader = &m.reader;
+                    m.says.push(quote!(read = #reader));
+                }
+                on_members.push(json_attr(&m.says));
+            }
+            let mut says = o.says;
+            says.push(if names_readers { quote!(reader = fast) } else { quote!(reader) });
+            if let Some(args) = o.contract {
+                says.push(quote!(contract(#args)));
+            }
+            self.attrs.push(ObjectAttrs { id: o.id, on_struct: json_attr(&says), on_members });
+        }
+        if !self.reads.is_empty() {
+            let mut reads: Vec<(&String, &TokenStream)> = self.reads.iter().collect();
+            reads.sort_by(|a, b| a.0.cmp(b.0));
+            let rows = reads.into_iter().map(|(key, reader)| {
+                let ty: TokenStream = key.parse().unwrap_or_default();
+                quote!(#ty => #reader)
+            });
+            let rt = &self.rt;
+            self.items.push(quote!(#rt::reads!(#(#rows),*);));
+        }
+    }
+
+    /// The key of `t` (in struct `owner`) in the module's `rt::reads!`
+    /// table: a type of the module's own that the derive does not read
+    /// (an alias names another's type, a boxed one reads as `Box`).
+    fn own_type_key(&self, owner: usize, t: &TypeRef) -> Option<String> {
+        let id = match t {
+            TypeRef::Named(id) | TypeRef::Apply(id, _) => *id,
+            _ => return None,
         };
-        let contract = table.contract.map(|args| quote!(contract #args));
-        let f = format_ident!("read_{}", id);
-        self.items.push(quote!(#rt::object_reader!(#f, #name { #(#specs)* } #tail #contract);));
+        if self.derived.contains(&id) || self.boxed.contains(&(owner, id)) || matches!(self.plan.types[id].kind, Kind::Alias(_)) {
+            return None;
+        }
+        // An integer enum is `rt::Spelled<E>`, the runtime's type: not the
+        // module's to give an impl.
+        let ty = self.ty(usize::MAX, t);
+        matches!(ty.clone().into_iter().next(), Some(TokenTree::Ident(first)) if first != "rt").then(|| ty.to_string())
+    }
+
+    /// The reader `rt::fast::Reads` gives a member of type `t` in struct
+    /// `owner` (written as [`Self::reader`] writes it), if the runtime or the
+    /// derive implements it for `t`.
+    fn canonical(&self, owner: usize, t: &TypeRef) -> Option<TokenStream> {
+        let rt = &self.rt;
+        Some(match t {
+            TypeRef::String => quote!(#rt::fast::AnyString),
+            TypeRef::Bool => quote!(#rt::fast::AnyBool),
+            TypeRef::Integer => quote!(#rt::fast::AnyInteger),
+            TypeRef::Number => quote!(#rt::fast::AnyNumber),
+            TypeRef::Null => quote!(#rt::fast::AnyNull),
+            TypeRef::Value => quote!(#rt::fast::AnyValue),
+            TypeRef::Named(id) if self.derived.contains(id) => {
+                let n = super::types::ident(&self.plan.types[*id].name);
+                if self.boxed.contains(&(owner, *id)) {
+                    quote!(#rt::fast::Boxed<#rt::fast::Typed<#n>>)
+                } else {
+                    quote!(#rt::fast::Typed<#n>)
+                }
+            }
+            TypeRef::Named(_) | TypeRef::Apply(..) => {
+                let key = self.own_type_key(owner, t)?;
+                self.reads.get(&key)?.clone()
+            }
+            TypeRef::Vec(item) => {
+                let item = self.canonical(usize::MAX, item)?;
+                let min = 0usize;
+                quote!(#rt::fast::VecOf<#item, #min, { usize::MAX }>)
+            }
+            TypeRef::Map(k, v) if matches!(**k, TypeRef::String) => {
+                let v = self.canonical(usize::MAX, v)?;
+                quote!(#rt::fast::MapOf<#rt::fast::StringLeaf, #v>)
+            }
+            _ => return None,
+        })
     }
 
     /// What an envelope's reader needs, or `None` when its `oneOf` is not
@@ -1167,21 +1274,24 @@ impl<'a> Readers<'a> {
     /// Every reader, for a private module `fast` of the generated module
     /// (written out by [`FastModule::finish`] once the validators are).
     pub fn emit(mut self, validators: &mut Validators, objects: HashMap<usize, super::types::ObjectTable>) -> FastModule {
+        self.derived = objects.iter().filter(|(_, t)| t.contract.is_some()).map(|(id, _)| *id).collect();
         self.objects = objects;
         let mut ids: Vec<usize> = self.fast.iter().copied().collect();
         ids.sort_unstable();
         for id in ids {
             match self.plan.types[id].kind.clone() {
-                Kind::Struct { fields, extra, extra_field, .. } => self.structure(validators, id, &fields, &extra, &extra_field),
+                Kind::Struct { fields, extra, .. } => self.structure(validators, id, &fields, &extra),
                 Kind::Envelope { .. } => self.envelope(validators, id),
                 _ => {}
             }
         }
+        self.object_attrs();
         FastModule {
             taken: self.plan.types.iter().map(|t| t.name.clone()).collect(),
             // Only the envelope reader is written out in full and names `de`.
             uses_de: self.fast.iter().any(|id| matches!(self.plan.types[*id].kind, Kind::Envelope { .. })),
             items: self.items,
+            attrs: self.attrs,
         }
     }
 }
@@ -1189,6 +1299,7 @@ impl<'a> Readers<'a> {
 /// The readers of a module, before the validators they call are final.
 pub struct FastModule {
     items: Vec<TokenStream>,
+    attrs: Vec<ObjectAttrs>,
     /// The generated module's type names.
     taken: HashSet<String>,
     uses_de: bool,
@@ -1198,14 +1309,36 @@ impl FastModule {
     /// The module `fast`, naming validators that share a body as `renames`
     /// says; readers alike but for such a validator share one generic item
     /// ([`shared_bodies::generic_items`]).
-    pub fn finish(self, renames: &HashMap<String, TokenStream>) -> TokenStream {
-        if self.items.is_empty() {
-            return quote!();
-        }
-        let items = self.items.into_iter().map(|item| shared_bodies::rename_paths(item, renames)).collect();
-        let items: TokenStream = shared_bodies::generic_items(items).into_iter().collect();
+    pub fn finish(self, renames: &HashMap<String, TokenStream>) -> (TokenStream, HashMap<usize, ObjectAttrs>) {
+        // The structs' attributes name readers as the items do: renamed
+        // with them, carried through as items of their own.
+        let marker = Ident::new("__contracts_object_attrs", Span::call_site());
+        let packed = self.attrs.iter().map(|a| {
+            let (id, on_struct, on_members) = (a.id, &a.on_struct, &a.on_members);
+            quote!(#marker(#id) { [#on_struct] #([#on_members])* })
+        });
+        let items: Vec<TokenStream> = self.items.into_iter().chain(packed).map(|item| shared_bodies::rename_paths(item, renames)).collect();
+        // Aliases are named by the structs' attributes too.
+        let mut items: Vec<TokenStream> = shared_bodies::generic_items(items)
+            .into_iter()
+            .map(|item| match item.clone().into_iter().next() {
+                Some(TokenTree::Ident(t)) if t == "type" => quote!(pub #item),
+                _ => item,
+            })
+            .collect();
         let taken = self.taken.iter().map(String::as_str).collect();
-        let (items, used) = super::std_paths::import_runtime_types(items, "fast", &taken);
+        let mut used = std::collections::BTreeSet::new();
+        for item in &mut items {
+            let (rewritten, names) = super::std_paths::import_runtime_types(std::mem::take(item), "fast", &taken);
+            *item = rewritten;
+            used.extend(names);
+        }
+        // Never merged into a generic item, the attributes are still last.
+        let attrs = items.split_off(items.len() - self.attrs.len());
+        let attrs: HashMap<usize, ObjectAttrs> = attrs.into_iter().filter_map(unpack_attrs).map(|a| (a.id, a)).collect();
+        if items.is_empty() && used.is_empty() {
+            return (quote!(), attrs);
+        }
         let used = used.iter().map(|n| Ident::new(n, Span::call_site()));
         let de = if self.uses_de {
             quote!(
@@ -1214,14 +1347,30 @@ impl FastModule {
         } else {
             quote!()
         };
-        quote! {
+        // The runtime's readers the structs' attributes name too: their
+        // impls (`rt::Object`) import this module's items.
+        let module = quote! {
             /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
             mod fast {
                 use super::*;
-                use super::rt::fast::{#(#used),*};
+                pub use super::rt::fast::{#(#used),*};
                 #de
-                #items
+                #(#items)*
             }
-        }
+        };
+        (module, attrs)
     }
+}
+
+/// A struct's attributes back from the item `finish` carried them as.
+fn unpack_attrs(item: TokenStream) -> Option<ObjectAttrs> {
+    let trees: Vec<TokenTree> = item.into_iter().collect();
+    let [TokenTree::Ident(_), TokenTree::Group(id), TokenTree::Group(body)] = &trees[..] else { return None };
+    let id: usize = id.stream().to_string().trim_end_matches("usize").parse().ok()?;
+    let mut groups = body.stream().into_iter().filter_map(|t| match t {
+        TokenTree::Group(g) => Some(g.stream()),
+        _ => None,
+    });
+    let on_struct = groups.next()?;
+    Some(ObjectAttrs { id, on_struct, on_members: groups.collect() })
 }

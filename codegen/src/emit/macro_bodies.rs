@@ -55,6 +55,19 @@ pub fn put_back(printed: &str, set_aside: &SetAside) -> String {
             out.push('(');
             out.push_str(&one_line);
             out.push(')');
+        } else if body.attribute {
+            // An attribute goes on as its item's first lines: filled from
+            // after `(`, then a level deeper, closed on its last line.
+            out.push('(');
+            let lines = wrap(body, WIDTH.saturating_sub(indent + 4));
+            for (i, line) in lines.iter().enumerate() {
+                if i > 0 {
+                    out.push('\n');
+                    out.push_str(&" ".repeat(indent + 4));
+                }
+                out.push_str(line);
+            }
+            out.push(')');
         } else {
             out.push_str("(\n");
             for line in wrap(body, WIDTH.saturating_sub(indent + 4)) {
@@ -80,6 +93,8 @@ pub fn put_back(printed: &str, set_aside: &SetAside) -> String {
 pub struct Body {
     words: Vec<String>,
     entry_ends: Vec<bool>,
+    /// The arguments of a `#[json(…)]` attribute, not a macro's body.
+    attribute: bool,
 }
 
 /// Fills lines of at most `width` with the body's words, keeping each
@@ -135,6 +150,18 @@ impl VisitMut for Bodies {
         mac.tokens = quote::quote!(#ident);
         self.bodies.push(body);
     }
+
+    fn visit_attribute_mut(&mut self, attr: &mut syn::Attribute) {
+        let syn::Meta::List(list) = &mut attr.meta else { return };
+        if !list.path.is_ident("json") || !matches!(list.delimiter, syn::MacroDelimiter::Paren(_)) {
+            return;
+        }
+        let mut body = body(std::mem::take(&mut list.tokens));
+        body.attribute = true;
+        let ident = syn::Ident::new(&format!("{}{}", self.prefix, self.bodies.len()), proc_macro2::Span::call_site());
+        list.tokens = quote::quote!(#ident);
+        self.bodies.push(body);
+    }
 }
 
 /// `tokens` written out.
@@ -178,7 +205,7 @@ struct Writer {
 impl Writer {
     fn finish(mut self) -> Body {
         self.space();
-        Body { words: self.words, entry_ends: self.entry_ends }
+        Body { words: self.words, entry_ends: self.entry_ends, attribute: false }
     }
 
     /// Ends the current word (a line may break here).

@@ -5,6 +5,7 @@
 pub mod deserialize;
 pub mod docs;
 mod macro_bodies;
+pub mod object_attrs;
 pub mod schemars;
 pub mod shared_bodies;
 pub(crate) mod std_paths;
@@ -49,7 +50,8 @@ pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result
         let base = validators.base(&base);
         let (fns, renames) = validators.finish();
         let (root_check, types) = (shared_bodies::rename_paths(root_check, &renames), shared_bodies::rename_paths(types, &renames));
-        let fast = fast.finish(&renames);
+        let (fast, object_attrs) = fast.finish(&renames);
+        let types = object_attrs::fill_object_attrs(types, &object_attrs);
         let root_type = root_type(module);
         let root_type_tokens = match &root_type {
             Some(name) => {

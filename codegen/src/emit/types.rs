@@ -3,6 +3,7 @@
 //! (validation entry points), and `Debug` that redacts sensitive data.
 
 use super::docs::{doc_attrs, spellings, used_by, value_doc, value_span};
+use super::object_attrs::{json_attr, Names};
 use super::validate::Validators;
 use crate::plan::{
     holds_param, instantiate, kind_refs, struct_variants, Command, DocText, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeRef, Validation, Variant,
@@ -30,18 +31,18 @@ pub struct TypeEmitter<'a, 'v> {
     /// The member tables of structs that have a reader, which writes their
     /// impls with it ([`Self::take_objects`]).
     objects: std::collections::HashMap<usize, ObjectTable>,
+    /// The structs that derive `rt::Object` (its attributes carry their contract).
+    derived: HashSet<usize>,
 }
 
-/// What a struct's `object!` says beyond its reader's table: per member
-/// (in field order) its flags and default, and the type's `contract!`
-/// arguments. The reader writes `object_reader!` from it, so a struct
-/// that has a reader lists its members once.
+/// What the `#[json(…)]` attributes of a struct with a reader say before
+/// its readers are known (the reader adds `keep` and `read`).
 #[derive(Clone, Debug, Default)]
 pub struct ObjectTable {
-    /// `, required` / `, optional, redacted` … per field.
-    pub flags: Vec<TokenStream>,
-    /// `default: TYPE = VALUE` per field, if it has one.
-    pub defaults: Vec<Option<TokenStream>>,
+    /// On the struct (`rename_all`, …), the contract left out.
+    pub on_struct: Vec<TokenStream>,
+    /// Per field, in order (`name = "…"`, `redacted`, `default = …`).
+    pub members: Vec<Vec<TokenStream>>,
     /// `[checks], BASE, "pointer"`.
     pub contract: Option<TokenStream>,
 }
@@ -59,7 +60,18 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     pub fn new(plan: &'a ModulePlan, validators: &'a mut Validators<'v>, rt: TokenStream) -> Self {
         let boxed = boxed_pairs(plan);
         let inline = struct_variants(plan);
-        TypeEmitter { plan, validators, rt, boxed, readers: Default::default(), root_alias: None, inline, sizes: Sizes::new(plan), objects: Default::default() }
+        TypeEmitter {
+            plan,
+            validators,
+            rt,
+            boxed,
+            readers: Default::default(),
+            root_alias: None,
+            inline,
+            sizes: Sizes::new(plan),
+            objects: Default::default(),
+            derived: HashSet::new(),
+        }
     }
 
     /// The module's root node: when the root type is its `$ref` target's,
@@ -138,6 +150,18 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         notes.extend(field_notes(f));
         let fdocs = doc_attrs(&DocText { source: String::new(), ..f.doc.clone() }, &notes);
         quote!(#fdocs #visibility #fid: #fty,)
+    }
+
+    /// A field of a struct deriving `rt::Object`, with its attribute (or the
+    /// mark of its place, filled once the reader is written:
+    /// [`super::object_attrs::fill_object_attrs`]).
+    fn object_field(&self, owner: usize, f: &Field, attr: TokenStream) -> TokenStream {
+        let fid = ident(&f.rust);
+        let fty = self.field_ty(owner, f);
+        let mut notes = self.field_constraints(f);
+        notes.extend(field_notes(f));
+        let fdocs = doc_attrs(&DocText { source: String::new(), ..f.doc.clone() }, &notes);
+        quote!(#fdocs #attr pub #fid: #fty,)
     }
 
     /// Constraints for a field whose type does not document them itself (a
@@ -232,50 +256,56 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 return quote!(#docs pub type #name = #target;);
             }
         };
-        if self.objects.contains_key(&id) {
-            // Its reader writes its impls and contract (`object_reader!`).
+        if self.derived.contains(&id) {
+            // `rt::Object` writes its impls, its attributes its contract.
             return body;
         }
         let contract = self.contract(id);
         fold_contract(body, contract)
     }
 
+    /// A struct deriving `rt::Object`: what its impls need beyond the
+    /// fields is said in `#[json(…)]` attributes. A struct with a reader gets
+    /// its attributes once the readers are written (they say the members'
+    /// readers, [`super::deserialize`]): its places are marked here.
     fn structure(&mut self, id: usize, t: &TypeDef, fields: &[Field], extra: &Extra, extra_field: &str, tag: Option<&(String, String)>) -> TokenStream {
         let rt = self.rt.clone();
         let name = self.name(id);
         let docs = doc_attrs(&t.doc, &self.type_notes(t, false));
+        let merged = tag.is_none() && self.readers.contains_key(&id);
+        let names = Names::best(fields.iter().map(|f| (f.rust.as_str(), f.json.as_str())));
         let mut defs = Vec::new();
-        let mut specs = Vec::new();
         let mut table = ObjectTable::default();
         for f in fields {
-            let fid = ident(&f.rust);
-            defs.push(self.field_def(id, f));
-            let json = &f.json;
-            // `optional` is the default, said only before `redacted`.
-            let flags = match (f.required, f.sensitive || t.sensitive) {
-                (true, false) => quote!(, required),
-                (true, true) => quote!(, required, redacted),
-                (false, true) => quote!(, optional, redacted),
-                (false, false) => quote!(),
-            };
-            let default = self.default_spec(f);
-            specs.push(quote!(#fid = #json #flags #default;));
-            table.flags.push(flags);
-            table.defaults.push(default);
-        }
-        // A struct with a reader gets its impls from the reader's table.
-        let merged = tag.is_none() && self.readers.contains_key(&id);
-        let tag = tag.map(|(k, v)| quote!(tag #k = #v;));
-        let tail = match extra {
-            Extra::Keep(xt) => {
-                let xid = ident(extra_field);
-                let xty = self.ty(usize::MAX, xt);
-                // `rt::Extra`'s rustdoc says what it holds.
-                defs.push(quote!(pub #xid: #rt::Extra<#xty>,));
-                quote!(extra #xid)
+            let mut says = Vec::new();
+            if names.apply(&f.rust) != f.json {
+                let json = &f.json;
+                says.push(quote!(name = #json));
             }
-            Extra::Deny => quote!(deny),
-        };
+            // A required member that may be `null` is an `Option` all the same.
+            if f.required && matches!(f.ty, TypeRef::Nullable(_)) {
+                says.push(quote!(required));
+            }
+            if f.sensitive || t.sensitive {
+                says.push(quote!(redacted));
+            }
+            if let Some((_, value)) = self.default_parts(f) {
+                says.push(quote!(default = #value));
+                let accessor = accessor_name(&f.rust);
+                if accessor != f.rust.as_str() {
+                    says.push(quote!(accessor = #accessor));
+                }
+            }
+            defs.push(self.object_field(id, f, if merged { quote!(#[__contracts_member]) } else { json_attr(&says) }));
+            table.members.push(says);
+        }
+        if let Extra::Keep(xt) = extra {
+            let xid = ident(extra_field);
+            let xty = self.ty(usize::MAX, xt);
+            // `rt::Extra`'s rustdoc says what it holds.
+            let marker = merged.then(|| quote!(#[__contracts_member]));
+            defs.push(quote!(#marker pub #xid: #rt::Extra<#xty>,));
+        }
         let local: Vec<&String> = fields.iter().filter(|f| f.sensitive || t.sensitive).map(|f| &f.json).collect();
         let local = if local.is_empty() {
             quote!()
@@ -287,20 +317,29 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 }
             }
         };
-        let impls = if merged {
-            table.contract = self.contract_args(id);
+        table.on_struct.extend(names.says());
+        if let Some((k, v)) = tag {
+            table.on_struct.push(quote!(tag = #k, tag_value = #v));
+        }
+        table.contract = self.contract_args(id);
+        let attrs = if merged {
             self.objects.insert(id, table);
-            quote!()
+            let id = proc_macro2::Literal::usize_unsuffixed(id);
+            quote!(#[__contracts_object(#id)])
         } else {
-            // Last, so the contract folds into it.
-            quote!(#rt::object!(#name { #(#specs)* } #tag #tail);)
+            let mut says = table.on_struct;
+            if let Some(args) = table.contract {
+                says.push(quote!(contract(#args)));
+            }
+            json_attr(&says)
         };
+        self.derived.insert(id);
         quote! {
             #docs
-            #[derive(Clone, PartialEq)]
+            #[derive(Clone, PartialEq, #rt::Object)]
+            #attrs
             pub struct #name { #(#defs)* }
             #local
-            #impls
         }
     }
 
@@ -333,15 +372,6 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             }
             _ => return None,
         })
-    }
-
-    /// The `object!` spec of field `f`'s default accessor (`default: rt::Integer = 3`,
-    /// or `default NAME: …` when the method cannot take the field's name).
-    fn default_spec(&self, f: &Field) -> Option<TokenStream> {
-        let (ret, value) = self.default_parts(f)?;
-        let method = accessor_name(&f.rust);
-        let method = (method != f.rust.as_str()).then_some(method);
-        Some(quote!(default #method: #ret = #value))
     }
 
     /// The same accessors for the fields of a union's struct variants: `Some`

@@ -10,8 +10,10 @@ rt::module_api!(validators::v0, BASE0, "", AllOfSelf);
 /// A definition whose allOf includes the definition itself (X = X ∧ A): the self-inclusion adds nothing and reads as `true`, with a warning.
 ///
 /// Schema: `fixtures/allof_self.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct AllOfSelf {
+    #[json(read = ViaValue<Check1>)]
     pub vm: Option<rt::Value>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -20,12 +22,8 @@ pub type Vm = rt::Value;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, ViaValue};
+    pub use super::rt::fast::ViaValue;
     rt::via_value!(Check1 -> rt::Value, validators::v1);
-    rt::object_reader!(
-        read_0, AllOfSelf { vm = "vm" => ViaValue<Check1>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
-    );
 }
 const BASE0: &str = "file:///fixtures/allof_self.json";
 /// Validators: one function per distinct subschema. The module is

@@ -10,7 +10,8 @@ rt::module_api!(validators::v0, BASE0, "", Lints);
 /// Properties that all reference one definition, each with its own text (the shape of SchemaStore's cargo-lints-clippy.json), and a rule told apart by JSON type (eslint's).
 ///
 /// Schema: `fixtures/annotated_refs.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v0], BASE0, ""))]
 pub struct Lints {
     /// Absolute Paths
     ///
@@ -62,7 +63,8 @@ rt::string_enum!(
 /// Detailed Lint
 ///
 /// Schema: `fixtures/annotated_refs.json#/definitions/DetailedLint`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v3], BASE0, "/definitions/DetailedLint"))]
 pub struct DetailedLint {
     pub level: Option<LintLevel>,
     /// Lower numbers are overridden by higher ones.
@@ -97,29 +99,20 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyInteger, AnyValue, LeafRead, Listed, Typed, VecOf};
+    pub use super::rt::fast::{AnyValue, LeafRead, Listed, Typed, VecOf};
     rt::union_reader!(
         Union2, VisitUnion2 -> Lint { str => Lint::LintLevel;
         R0: LintLevel, map => Lint::DetailedLint; R1: DetailedLint } refuse bool number null seq
     );
-    type Union1 = Union2<Listed<LintLevel>, Typed<DetailedLint>>;
+    pub type Union1 = Union2<Listed<LintLevel>, Typed<DetailedLint>>;
     rt::value_leaf!(Leaf4 -> rt::Integer, scalar validators::v6);
     rt::union_reader!(
         Union5, VisitUnion5 -> Rule { number => Rule::Integer; R0: rt::Integer, str => Rule::String;
         R1: StringRule, seq => Rule::Array; R2: Vec<rt::Value> } refuse bool null map
     );
-    type Union3 =
+    pub type Union3 =
         Union5<LeafRead<Leaf4>, Listed<StringRule>, VecOf<AnyValue, 0usize, { usize::MAX }>>;
-    rt::object_reader!(
-        read_0, Lints { absolute_paths = "absolute_paths" => Union1;
-        almost_swapped = "almost_swapped" => Union1; no_console = "no_console" => Union3;
-        no_debugger = "no_debugger" => Union3; } deny; contract[validators::v0], BASE0, ""
-    );
-    rt::object_reader!(
-        read_3, DetailedLint { level = "level" => Listed<LintLevel>;
-        priority = "priority" => AnyInteger; } extra extra => AnyValue;
-        contract[validators::v3], BASE0, "/definitions/DetailedLint"
-    );
+    rt::reads!(Lint => Union1, LintLevel => Listed<LintLevel>, Rule => Union3);
 }
 const BASE0: &str = "file:///fixtures/annotated_refs.json";
 /// Validators: one function per distinct subschema. The module is

@@ -10,7 +10,8 @@ rt::module_api!(validators::v0, BASE0, "", AnyOfSelf);
 /// A definition with an anyOf branch that only applies the definition again (X = X ∨ A): the branch adds nothing beyond the others and reads as `false`, with a warning.
 ///
 /// Schema: `fixtures/anyof_self.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v0], BASE0, ""))]
 pub struct AnyOfSelf {
     pub value: Option<Value>,
 }
@@ -27,12 +28,9 @@ rt::union_by_type!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::ViaValue;
+    pub use super::rt::fast::ViaValue;
     rt::via_value!(Check1 -> Value, validators::v2);
-    rt::object_reader!(
-        read_0, AnyOfSelf { value = "value" => ViaValue<Check1>; } deny;
-        contract[validators::v0], BASE0, ""
-    );
+    rt::reads!(Value => ViaValue<Check1>);
 }
 const BASE0: &str = "file:///fixtures/anyof_self.json";
 /// Validators: one function per distinct subschema. The module is

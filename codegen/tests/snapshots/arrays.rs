@@ -8,20 +8,28 @@ rt::module_api!(validators::v0, BASE0, "", Arrays);
 /// Arrays
 ///
 /// Schema: `fixtures/arrays.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct Arrays {
     /// 1 to 5 items. No two items equal.
+    #[json(read = ViaValue<Check1>)]
     pub tags: Option<Vec<String>>,
     /// The first 2 items each have a schema of their own. No further items.
+    #[json(read = ViaValue<Check2>)]
     pub pair: Option<Vec<rt::Value>>,
     /// 1 to 2 items: always `1`.
+    #[json(read = ViaValue<Check3>)]
     pub with_contains: Option<Vec<rt::Value>>,
+    #[json(read = VecOf<VecOf<AnyNumber, 0usize, { usize::MAX }, Checks4>, 0usize, {
+        usize::MAX }, Checks5>)]
     pub matrix: Option<Vec<Vec<rt::Number>>>,
+    #[json(read = VecOf<Typed<Thing>, 0usize, { usize::MAX }, Checks6>)]
     pub things: Option<Vec<Thing>>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/arrays.json#/$defs/thing`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v1], BASE0, "/$defs/thing"))]
 pub struct Thing {
     pub name: String,
     pub extra: rt::Extra<rt::Value>,
@@ -29,24 +37,13 @@ pub struct Thing {
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyNumber, AnyString, AnyValue, Typed, VecOf, ViaValue};
+    pub use super::rt::fast::{AnyNumber, Typed, VecOf, ViaValue};
     rt::via_value!(Check1 -> Vec<String>, validators::v2);
     rt::via_value!(Check2 -> Vec<rt::Value>, validators::v3);
     rt::via_value!(Check3 -> Vec<rt::Value>, validators::v4);
     rt::array_checks!(Checks4, items = validators::v5);
     rt::array_checks!(Checks5, items = validators::t0::<0>);
     rt::array_checks!(Checks6, items = validators::v7);
-    rt::object_reader!(
-        read_0, Arrays { tags = "tags" => ViaValue<Check1>; pair = "pair" => ViaValue<Check2>;
-        with_contains = "withContains" => ViaValue<Check3>;
-        matrix = "matrix" => VecOf<VecOf<AnyNumber, 0usize, { usize::MAX }, Checks4>, 0usize, {
-        usize::MAX }, Checks5>; things = "things" => VecOf<Typed<Thing>, 0usize, {
-        usize::MAX }, Checks6>; } extra extra => AnyValue; contract[validators::v0], BASE0, ""
-    );
-    rt::object_reader!(
-        read_1, Thing { name = "name", required => AnyString; } extra extra => AnyValue;
-        contract[validators::v1], BASE0, "/$defs/thing"
-    );
 }
 const BASE0: &str = "file:///fixtures/arrays.json";
 /// Validators: one function per distinct subschema. The module is

@@ -13,15 +13,19 @@ rt::module_api!(validators::v0, BASE0, "", AwkwardNames);
 /// ```
 ///
 /// Schema: `fixtures/awkward_names.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader, contract([validators::v0], BASE0, ""))]
 pub struct AwkwardNames {
     pub r#type: ::std::option::Option<::std::string::String>,
     pub r#fn: ::std::option::Option<::std::string::String>,
     pub self_: ::std::option::Option<::std::string::String>,
+    #[json(name = "Self")]
     pub self__: ::std::option::Option<::std::string::String>,
     pub crate_: ::std::option::Option<::std::string::String>,
+    #[json(name = "")]
     pub empty: ::std::option::Option<::std::string::String>,
     pub a: ::std::option::Option<::std::string::String>,
+    #[json(name = "A")]
     pub a_: ::std::option::Option<::std::string::String>,
     pub extra: ::std::option::Option<::std::string::String>,
     pub _2fast: ::std::option::Option<::std::string::String>,
@@ -32,7 +36,8 @@ pub struct AwkwardNames {
     pub extra_: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/awkward_names.json#/$defs/Option`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t0::<0>], BASE0, "/$defs/Option"))]
 pub struct Option {
     pub some: ::std::option::Option<bool>,
     pub extra: rt::Extra<rt::Value>,
@@ -56,36 +61,24 @@ rt::string_enum!(
     Result { Ok = "Ok", Err = "Err", Ok2 = "ok" } contract[validators::v3], BASE0, "/$defs/Result"
 );
 /// Schema: `fixtures/awkward_names.json#/$defs/Value`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t0::<1>], BASE0, "/$defs/Value"))]
 pub struct Value {
     /// Each item: at least 2 characters.
+    #[json(name = "Vec", read = VecOf<LeafRead<Leaf1>, 0usize, { usize::MAX }, Checks2>)]
     pub vec: ::std::option::Option<Vec<String>>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyBool, AnyString, AnyValue, LeafRead, Listed, Typed, VecOf};
+    pub use super::rt::fast::{LeafRead, Listed, VecOf};
     rt::string_leaf!(
         Leaf1 -> String,
         |s| [!rt::check::min_length(s, 2u64)] => ::std::option::Option::Some(String(s.to_owned()))
     );
-    rt::object_reader!(
-        read_0, AwkwardNames { _ => AnyString; r#type = "type"; r#fn = "fn"; self_ = "self";
-        self__ = "Self"; crate_ = "crate"; empty = ""; a = "a"; a_ = "A"; extra = "extra";
-        _2fast = "2fast"; option = "option" => Typed<Option>; string = "string" => LeafRead<Leaf1>;
-        result = "result" => Listed<Result>; value = "value" => Typed<Value>;
-        } extra extra_ => AnyValue; contract[validators::v0], BASE0, ""
-    );
-    rt::object_reader!(
-        read_1, Option { some = "some" => AnyBool; } extra extra => AnyValue;
-        contract[validators::t0::<0>], BASE0, "/$defs/Option"
-    );
     rt::array_checks!(Checks2, items = validators::t1::<0>);
-    rt::object_reader!(
-        read_4, Value { vec = "Vec" => VecOf<LeafRead<Leaf1>, 0usize, { usize::MAX }, Checks2>;
-        } extra extra => AnyValue; contract[validators::t0::<1>], BASE0, "/$defs/Value"
-    );
+    rt::reads!(Result => Listed<Result>, String => LeafRead<Leaf1>);
 }
 const BASE0: &str = "file:///fixtures/awkward_names.json";
 /// Validators: one function per distinct subschema. The module is

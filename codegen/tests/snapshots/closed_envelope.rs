@@ -124,13 +124,15 @@ impl EventBody {
     }
 }
 /// Schema: `fixtures/closed_envelope.json#/$defs/event/properties/data`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v1, validators::v2], BASE0, "/$defs/event/properties/data"))]
 pub struct CreatedData {
     pub by: String,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/closed_envelope.json#/$defs/event/properties/data`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v1, validators::v3], BASE0, "/$defs/event/properties/data"))]
 pub struct DeletedData {
     pub reason: Option<String>,
     pub extra: rt::Extra<rt::Value>,
@@ -138,7 +140,9 @@ pub struct DeletedData {
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyString, AnyValue, Broken, Key, Partial, Read, Seed, Tag};
+    pub use super::rt::fast::{
+        AnyString, AnyValue, Broken, Key, Partial, Read, Seed, Tag,
+    };
     use super::rt::__private::serde::de;
     /// Reads a `Event`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_0<'de, D: de::Deserializer<'de>>(d: D) -> Result<Event, D::Error> {
@@ -283,14 +287,6 @@ mod fast {
         rt::__fast_refuse!(scalars);
         rt::__fast_refuse!(seq);
     }
-    rt::object_reader!(
-        read_2, CreatedData { by = "by", required => AnyString; } extra extra => AnyValue;
-        contract[validators::v1, validators::v2], BASE0, "/$defs/event/properties/data"
-    );
-    rt::object_reader!(
-        read_3, DeletedData { reason = "reason" => AnyString; } extra extra => AnyValue;
-        contract[validators::v1, validators::v3], BASE0, "/$defs/event/properties/data"
-    );
 }
 const BASE0: &str = "https://example.com/closed_envelope.json";
 /// Validators: one function per distinct subschema. The module is

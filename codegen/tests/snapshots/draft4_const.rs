@@ -10,7 +10,8 @@ rt::module_api!(validators::v0, BASE0, "", Draft4Const);
 /// `const` is not a draft-04 keyword; it is applied as draft 6 defines it (as ajv does), with a warning.
 ///
 /// Schema: `fixtures/draft4_const.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v0], BASE0, ""))]
 pub struct Draft4Const {
     pub binding: Option<Binding>,
     pub extra: rt::Extra<rt::Value>,
@@ -50,12 +51,9 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, ViaValue};
+    pub use super::rt::fast::ViaValue;
     rt::via_value!(Check1 -> Binding, validators::v3);
-    rt::object_reader!(
-        read_0, Draft4Const { binding = "binding" => ViaValue<Check1>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
-    );
+    rt::reads!(Binding => ViaValue<Check1>);
 }
 const BASE0: &str = "file:///fixtures/draft4_const.json";
 /// Validators: one function per distinct subschema. The module is

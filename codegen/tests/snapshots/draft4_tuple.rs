@@ -8,17 +8,23 @@ rt::module_api!(validators::v0, BASE0, "", Draft4Tuple);
 /// Draft 4 tuple
 ///
 /// Schema: `fixtures/draft4_tuple.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct Draft4Tuple {
     /// The first 2 items each have a schema of their own. No further items.
+    #[json(read = ViaValue<Check1>)]
     pub point: Option<Vec<rt::Value>>,
     /// At least 2 items. The first 2 items each have a schema of their own. No further items.
+    #[json(read = TupleOf<(AnyNumber, LeafRead<Leaf2>,)>)]
     pub pair: Option<(rt::Number, rt::Integer)>,
     /// Number &lt; 10.
+    #[json(read = LeafRead<Leaf3>)]
     pub limit: Option<rt::Number>,
     /// Integer &gt; 0.
+    #[json(read = LeafRead<Leaf4>)]
     pub r#ref: Option<rt::Integer>,
     /// With `a`, also `b`. With `c`, more rules apply (`dependencies`).
+    #[json(read = ViaValue<Check5>)]
     pub deps: Option<rt::Map<String, rt::Value>>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -27,18 +33,12 @@ pub type Positive = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyNumber, AnyValue, LeafRead, TupleOf, ViaValue};
+    pub use super::rt::fast::{AnyNumber, LeafRead, TupleOf, ViaValue};
     rt::via_value!(Check1 -> Vec<rt::Value>, validators::v1);
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar validators::v2);
     rt::value_leaf!(Leaf3 -> rt::Number, scalar validators::v3);
     rt::value_leaf!(Leaf4 -> rt::Integer, scalar validators::v4);
     rt::via_value!(Check5 -> rt::Map<String, rt::Value>, validators::v5);
-    rt::object_reader!(
-        read_0, Draft4Tuple { point = "point" => ViaValue<Check1>;
-        pair = "pair" => TupleOf<(AnyNumber, LeafRead<Leaf2>,)>; limit = "limit" => LeafRead<Leaf3>;
-        r#ref = "ref" => LeafRead<Leaf4>; deps = "deps" => ViaValue<Check5>;
-        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
-    );
 }
 const BASE0: &str = "file:///fixtures/draft4_tuple.json";
 /// Validators: one function per distinct subschema. The module is

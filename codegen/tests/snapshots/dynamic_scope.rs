@@ -6,20 +6,17 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"List\":{\"$ref\":\"#/$defs/dynamic_scope.list\"},\"StrictElement\":{\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":true}}},\"defs\":{\"dynamic_scope.list\":{\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"elements\"],\"properties\":{\"elements\":{\"type\":\"array\",\"items\":{\"$dynamicRef\":\"#element\"}}}}}}";
 rt::module_api!(validators::v0, BASE0, "", List);
 /// Schema: `fixtures/dynamic_scope.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(contract([validators::v0], BASE0, ""))]
 pub struct List {
     pub elements: Vec<rt::Value>,
 }
-rt::object!(List { elements = "elements", required; } deny contract[validators::v0], BASE0, "");
 /// Schema: `fixtures/dynamic_scope.json#/$defs/strictElement`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(contract([validators::v1], BASE0, "/$defs/strictElement"))]
 pub struct StrictElement {
     pub a: rt::Value,
 }
-rt::object!(
-    StrictElement { a = "a", required; } deny contract[validators::v1], BASE0,
-    "/$defs/strictElement"
-);
 const BASE0: &str = "https://example.com/schemas/dynamic_scope.json";
 const BASE1: &str = "https://example.com/schemas/list.json";
 /// Validators: one function per distinct subschema. The module is

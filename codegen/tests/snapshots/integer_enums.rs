@@ -8,18 +8,27 @@ rt::module_api!(validators::v0, BASE0, "", IntegerEnums);
 /// Integer enums
 ///
 /// Schema: `fixtures/integer_enums.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct IntegerEnums {
     /// Block size in bytes.
+    #[json(read = LeafRead<Leaf1>)]
     pub size: rt::Spelled<Size>,
+    #[json(read = LeafRead<Leaf2>)]
     pub level: Option<rt::Spelled<Level>>,
+    #[json(read = LeafRead<Leaf3>)]
     pub priority: Option<rt::Spelled<Priority>>,
+    #[json(read = LeafRead<Leaf4>)]
     pub retries: Option<rt::Spelled<Retries>>,
+    #[json(read = ViaValue<Check5>)]
     pub maybe_size: Option<Option<rt::Spelled<MaybeSize>>>,
     /// Each item: one of `512`, `2048`, `4096`.
+    #[json(read = VecOf<LeafRead<Leaf1>, 0usize, { usize::MAX }, Checks6>)]
     pub sizes: Option<Vec<rt::Spelled<Size>>>,
     /// Default when absent: `2`.
+    #[json(default = Mode::V2, read = LeafRead<Leaf7>)]
     pub mode: Option<rt::Spelled<Mode>>,
+    #[json(read = LeafRead<Leaf8>)]
     pub bits: Option<rt::Spelled<Bits>>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -115,7 +124,7 @@ rt::contract!(spelled Bits, [validators::v7], BASE0, "/properties/bits");
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead, VecOf, ViaValue};
+    pub use super::rt::fast::{LeafRead, VecOf, ViaValue};
     rt::value_leaf!(Leaf1 -> rt::Spelled<Size>, scalar validators::t0::<0>);
     rt::value_leaf!(Leaf2 -> rt::Spelled<Level>, scalar validators::v2);
     rt::value_leaf!(Leaf3 -> rt::Spelled<Priority>, scalar validators::v3);
@@ -124,14 +133,6 @@ mod fast {
     rt::array_checks!(Checks6, items = validators::v8);
     rt::value_leaf!(Leaf7 -> rt::Spelled<Mode>, scalar validators::t0::<1>);
     rt::value_leaf!(Leaf8 -> rt::Spelled<Bits>, scalar validators::v7);
-    rt::object_reader!(
-        read_0, IntegerEnums { size = "size", required => LeafRead<Leaf1>;
-        level = "level" => LeafRead<Leaf2>; priority = "priority" => LeafRead<Leaf3>;
-        retries = "retries" => LeafRead<Leaf4>; maybe_size = "maybeSize" => ViaValue<Check5>;
-        sizes = "sizes" => VecOf<LeafRead<Leaf1>, 0usize, { usize::MAX }, Checks6>;
-        mode = "mode" default: Mode = Mode::V2 => LeafRead<Leaf7>; bits = "bits" => LeafRead<Leaf8>;
-        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
-    );
 }
 const BASE0: &str = "file:///fixtures/integer_enums.json";
 /// Validators: one function per distinct subschema. The module is

@@ -10,7 +10,8 @@ rt::module_api!(validators::v0, BASE0, "", Objects);
 /// Closed and open objects, required members, typed extra members, maps keyed by validated names.
 ///
 /// Schema: `fixtures/objects.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct Objects {
     /// An identifier.
     pub id: Id,
@@ -18,10 +19,13 @@ pub struct Objects {
     /// A map: member names are validated, values are integers.
     ///
     /// Member names: matches `^[a-z]+$`. Each member: integer ≥ 0.
+    #[json(read = MapOf<Leaf2, LeafRead<Leaf3>, Checks4>)]
     pub counts: Option<rt::Map<CountKey, rt::Integer>>,
     /// A map of objects: an invalid one is handed up with placeholders for its valid members.
+    #[json(read = MapOf<StringLeaf, Typed<Entry>, Checks5>)]
     pub entries: Option<rt::Map<String, Entry>>,
     /// A map whose names are one of two shapes: the empty name or a lowercase word (setuptools' package-dir).
+    #[json(read = ViaValue<Check6>)]
     pub by_key_shape: Option<rt::Map<String, String>>,
     pub labels: Option<Labels>,
     pub typed_extra: Option<TypedExtra>,
@@ -29,6 +33,7 @@ pub struct Objects {
     /// Defaults of each kind an accessor returns; `validate` would shadow a trait method.
     pub defaults: Option<Defaults>,
     /// 1 to 3 members.
+    #[json(read = ViaValue<Check8>)]
     pub min_max: Option<rt::Map<String, rt::Value>>,
     pub dependent: Option<Dependent>,
     pub extra: rt::Extra<rt::Value>,
@@ -42,10 +47,12 @@ pub struct Objects {
 pub struct Id(String);
 rt::string_newtype!(Id, redacted = false contract[validators::v1], BASE0, "/properties/id");
 /// Schema: `fixtures/objects.json#/properties/closed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v2], BASE0, "/properties/closed"))]
 pub struct Closed {
     pub a: Option<rt::Integer>,
     /// Default when absent: `false`.
+    #[json(default = false)]
     pub b: Option<bool>,
 }
 /// Matches `^[a-z]+$`.
@@ -57,10 +64,12 @@ rt::string_newtype!(
     CountKey, redacted = false contract[validators::v3], BASE0, "/properties/counts/propertyNames"
 );
 /// Schema: `fixtures/objects.json#/properties/entries/additionalProperties`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v4], BASE0, "/properties/entries/additionalProperties"))]
 pub struct Entry {
     pub name: NonEmptyString,
     /// Integer ≤ 10.
+    #[json(read = LeafRead<Leaf11>)]
     pub size: Option<rt::Integer>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -74,35 +83,41 @@ rt::string_newtype!(
     "/properties/entries/additionalProperties/properties/name"
 );
 /// Schema: `fixtures/objects.json#/properties/labels`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(contract([validators::v6], BASE0, "/properties/labels"))]
 pub struct Labels {
     pub name: Option<String>,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Labels { name = "name"; } extra extra contract[validators::v6], BASE0, "/properties/labels"
-);
 /// Schema: `fixtures/objects.json#/properties/typedExtra`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v7], BASE0, "/properties/typedExtra"))]
 pub struct TypedExtra {
     pub fixed: Option<rt::Number>,
     pub extra: rt::Extra<String>,
 }
 /// Schema: `fixtures/objects.json#/properties/empty`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v8], BASE0, "/properties/empty"))]
 pub struct Empty {}
 /// Defaults of each kind an accessor returns; `validate` would shadow a trait method.
 ///
 /// Schema: `fixtures/objects.json#/properties/defaults`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast,
+    contract([validators::v9], BASE0, "/properties/defaults"))]
 pub struct Defaults {
     /// Default when absent: `"slow"`.
+    #[json(default = Mode::Slow)]
     pub mode: Option<Mode>,
     /// Default when absent: `true`.
+    #[json(default = true, accessor = validate_or_default)]
     pub validate: Option<bool>,
     /// Default when absent: `2048`.
+    #[json(default = BlockSize::V2048, read = LeafRead<Leaf12>)]
     pub block_size: Option<rt::Spelled<BlockSize>>,
     /// Default when absent: `"none"`.
+    #[json(default = "none")]
     pub label: Option<String>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -135,23 +150,17 @@ rt::contract!(
 /// With `card`, also `billing`. With `billing`, more rules apply (`dependentSchemas`).
 ///
 /// Schema: `fixtures/objects.json#/properties/dependent`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(contract([validators::v12], BASE0, "/properties/dependent"))]
 pub struct Dependent {
     pub card: Option<String>,
     pub billing: Option<String>,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Dependent { card = "card"; billing = "billing"; } extra extra contract[validators::v12], BASE0,
-    "/properties/dependent"
-);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{
-        AnyBool, AnyInteger, AnyNumber, AnyString, AnyValue, LeafRead, Listed, MapOf,
-        StringLeaf, Typed, ViaValue,
-    };
+    pub use super::rt::fast::{LeafRead, Listed, MapOf, StringLeaf, Typed, ViaValue};
     rt::string_leaf!(
         Leaf1 -> Id, |s| [!rt::check::min_length(s, 1u64), !rt::check::max_length(s, 20u64)] =>
         Some(Id(s.to_owned()))
@@ -166,43 +175,15 @@ mod fast {
     rt::via_value!(Check7 -> Labels, validators::v6);
     rt::via_value!(Check8 -> rt::Map<String, rt::Value>, validators::v15);
     rt::via_value!(Check9 -> Dependent, validators::v12);
-    rt::object_reader!(
-        read_0, Objects { id = "id", required => LeafRead<Leaf1>;
-        closed = "closed", required => Typed<Closed>;
-        counts = "counts" => MapOf<Leaf2, LeafRead<Leaf3>, Checks4>;
-        entries = "entries" => MapOf<StringLeaf, Typed<Entry>, Checks5>;
-        by_key_shape = "byKeyShape" => ViaValue<Check6>; labels = "labels" => ViaValue<Check7>;
-        typed_extra = "typedExtra" => Typed<TypedExtra>; empty = "empty" => Typed<Empty>;
-        defaults = "defaults" => Typed<Defaults>; min_max = "minMax" => ViaValue<Check8>;
-        dependent = "dependent" => ViaValue<Check9>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
-    );
-    rt::object_reader!(
-        read_2, Closed { a = "a" => AnyInteger; b = "b" default: bool = false => AnyBool; } deny;
-        contract[validators::v2], BASE0, "/properties/closed"
-    );
     rt::string_leaf!(
         Leaf10 -> NonEmptyString,
         |s| [!rt::check::min_length(s, 1u64)] => Some(NonEmptyString(s.to_owned()))
     );
     rt::value_leaf!(Leaf11 -> rt::Integer, scalar validators::v16);
-    rt::object_reader!(
-        read_4, Entry { name = "name", required => LeafRead<Leaf10>;
-        size = "size" => LeafRead<Leaf11>; } extra extra => AnyValue;
-        contract[validators::v4], BASE0, "/properties/entries/additionalProperties"
-    );
-    rt::object_reader!(
-        read_7, TypedExtra { fixed = "fixed" => AnyNumber; } extra extra => AnyString;
-        contract[validators::v7], BASE0, "/properties/typedExtra"
-    );
-    rt::object_reader!(read_8, Empty {} deny; contract[validators::v8], BASE0, "/properties/empty");
     rt::value_leaf!(Leaf12 -> rt::Spelled<BlockSize>, scalar validators::v11);
-    rt::object_reader!(
-        read_9, Defaults { mode = "mode" default: Mode = Mode::Slow => Listed<Mode>;
-        validate = "validate" default validate_or_default: bool = true => AnyBool;
-        block_size = "blockSize" default: BlockSize = BlockSize::V2048 => LeafRead<Leaf12>;
-        label = "label" default: &str = "none" => AnyString; } extra extra => AnyValue;
-        contract[validators::v9], BASE0, "/properties/defaults"
+    rt::reads!(
+        Dependent => ViaValue<Check9>, Id => LeafRead<Leaf1>, Labels => ViaValue<Check7>,
+        Mode => Listed<Mode>, NonEmptyString => LeafRead<Leaf10>
     );
 }
 const BASE0: &str = "file:///fixtures/objects.json";

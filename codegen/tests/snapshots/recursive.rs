@@ -8,8 +8,10 @@ rt::module_api!(validators::v0, BASE0, "", Recursive);
 /// Recursive
 ///
 /// Schema: `fixtures/recursive.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct Recursive {
+    #[json(read = ViaValue<Check1>)]
     pub payload: Option<Json>,
     pub list: Option<List>,
     pub tree: Option<Tree>,
@@ -18,7 +20,8 @@ pub struct Recursive {
 /// Schema: `fixtures/recursive.json#/definitions/json`
 pub type Json = rt::Value;
 /// Schema: `fixtures/recursive.json#/definitions/list`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v1], BASE0, "/definitions/list"))]
 pub struct List {
     pub head: rt::Integer,
     pub tail: Option<Box<List>>,
@@ -44,9 +47,7 @@ rt::string_newtype!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{
-        AnyInteger, AnyValue, Boxed, LeafRead, Read, Typed, VecOf, ViaValue,
-    };
+    pub use super::rt::fast::{LeafRead, Read, VecOf, ViaValue};
     rt::via_value!(Check1 -> Json, validators::t1::<0>);
     rt::string_leaf!(
         Leaf3 -> NonEmptyString,
@@ -57,7 +58,7 @@ mod fast {
         R1: Vec<Tree> } refuse bool number null map
     );
     /// Reads a union that holds itself.
-    pub(super) struct Union2;
+    pub struct Union2;
     impl Read for Union2 {
         type Out = Tree;
         #[inline]
@@ -65,14 +66,7 @@ mod fast {
             <Union4<LeafRead<Leaf3>, VecOf<Union2, 0usize, { usize::MAX }>> as Read>::read(d)
         }
     }
-    rt::object_reader!(
-        read_0, Recursive { payload = "payload" => ViaValue<Check1>; list = "list" => Typed<List>;
-        tree = "tree" => Union2; } extra extra => AnyValue; contract[validators::v0], BASE0, ""
-    );
-    rt::object_reader!(
-        read_2, List { head = "head", required => AnyInteger; tail = "tail" => Boxed<Typed<List>>;
-        } extra extra => AnyValue; contract[validators::v1], BASE0, "/definitions/list"
-    );
+    rt::reads!(Tree => Union2);
 }
 const BASE0: &str = "file:///fixtures/recursive.json";
 /// Validators: one function per distinct subschema. The module is

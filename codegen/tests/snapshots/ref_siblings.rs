@@ -8,7 +8,8 @@ rt::module_api!(validators::v0, BASE0, "", Config);
 /// Config
 ///
 /// Schema: `fixtures/ref_siblings.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v0], BASE0, ""))]
 pub struct Config {
     pub name: Option<String>,
     /// A nested config: `items` looks only at arrays, which the root refuses.
@@ -32,7 +33,8 @@ rt::string_enum!(
 /// Config
 ///
 /// Schema: `fixtures/ref_siblings.json#/properties/closed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v2], BASE0, "/properties/closed"))]
 pub struct Closed {}
 /// Schema: `fixtures/ref_siblings.json#/properties/short`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -48,18 +50,10 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyString, AnyValue, Boxed, LeafRead, Typed};
+    pub use super::rt::fast::LeafRead;
     rt::value_leaf!(Leaf1 -> ConfigLevel, string validators::v4);
     rt::value_leaf!(Leaf2 -> Short, string validators::v3);
-    rt::object_reader!(
-        read_0, Config { name = "name" => AnyString; child = "child" => Boxed<Typed<Config>>;
-        level = "level" => LeafRead<Leaf1>; closed = "closed" => Typed<Closed>;
-        short = "short" => LeafRead<Leaf2>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
-    );
-    rt::object_reader!(
-        read_2, Closed {} deny; contract[validators::v2], BASE0, "/properties/closed"
-    );
+    rt::reads!(ConfigLevel => LeafRead<Leaf1>, Short => LeafRead<Leaf2>);
 }
 const BASE0: &str = "file:///fixtures/ref_siblings.json";
 /// Validators: one function per distinct subschema. The module is

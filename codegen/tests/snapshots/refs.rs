@@ -8,9 +8,11 @@ rt::module_api!(validators::v0, BASE0, "", Refs);
 /// Refs
 ///
 /// Schema: `fixtures/refs.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct Refs {
     pub escaped: Option<String>,
+    #[json(read = LeafRead<Leaf1>)]
     pub percent: Option<rt::Integer>,
     pub anchored: Option<Money>,
     pub embedded: Option<Embedded>,
@@ -20,29 +22,36 @@ pub struct Refs {
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/refs.json#/$defs/money`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t0::<0>], BASE0, "/$defs/money"))]
 pub struct Money {
     pub amount: rt::Number,
     pub currency: Option<String>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/refs.json#/$defs/embedded`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v2], BASE1, ""))]
 pub struct Embedded {
+    #[json(read = LeafRead<Leaf3>)]
     pub inner: Option<bool>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/shared/shared.json#/$defs/Address`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t0::<1>], BASE2, "/$defs/Address"))]
 pub struct Address {
     pub street: String,
     pub city: Option<String>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/refs.json#/$defs/node`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v4], BASE0, "/$defs/node"))]
 pub struct Node {
+    #[json(read = LeafRead<Leaf1>)]
     pub value: Option<rt::Integer>,
+    #[json(read = VecOf<Typed<Node>, 0usize, { usize::MAX }, Checks4>)]
     pub children: Option<Vec<Node>>,
     pub parent: Option<Box<Node>>,
     pub extra: rt::Extra<rt::Value>,
@@ -62,40 +71,15 @@ pub type CD = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyNumber, AnyString, AnyValue, Boxed, LeafRead, Typed, VecOf};
+    pub use super::rt::fast::{LeafRead, Typed, VecOf};
     rt::value_leaf!(Leaf1 -> rt::Integer, scalar validators::t1::<0>);
     rt::string_leaf!(
         Leaf2 -> WithSibling,
         |s| [!rt::check::max_length(s, 3u64)] => Some(WithSibling(s.to_owned()))
     );
-    rt::object_reader!(
-        read_0, Refs { escaped = "escaped" => AnyString; percent = "percent" => LeafRead<Leaf1>;
-        anchored = "anchored" => Typed<Money>; embedded = "embedded" => Typed<Embedded>;
-        cross_file = "crossFile" => Typed<Address>; tree = "tree" => Typed<Node>;
-        with_sibling = "withSibling" => LeafRead<Leaf2>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
-    );
-    rt::object_reader!(
-        read_1, Money { amount = "amount", required => AnyNumber;
-        currency = "currency" => AnyString; } extra extra => AnyValue;
-        contract[validators::t0::<0>], BASE0, "/$defs/money"
-    );
     rt::value_leaf!(Leaf3 -> bool, scalar validators::t2::<0>);
-    rt::object_reader!(
-        read_2, Embedded { inner = "inner" => LeafRead<Leaf3>; } extra extra => AnyValue;
-        contract[validators::v2], BASE1, ""
-    );
-    rt::object_reader!(
-        read_3, Address { street = "street", required => AnyString; city = "city" => AnyString;
-        } extra extra => AnyValue; contract[validators::t0::<1>], BASE2, "/$defs/Address"
-    );
     rt::array_checks!(Checks4, items = validators::t1::<1>);
-    rt::object_reader!(
-        read_4, Node { value = "value" => LeafRead<Leaf1>;
-        children = "children" => VecOf<Typed<Node>, 0usize, { usize::MAX }, Checks4>;
-        parent = "parent" => Boxed<Typed<Node>>; } extra extra => AnyValue;
-        contract[validators::v4], BASE0, "/$defs/node"
-    );
+    rt::reads!(WithSibling => LeafRead<Leaf2>);
 }
 const BASE0: &str = "https://example.com/schemas/refs.json";
 const BASE1: &str = "https://example.com/schemas/embedded.json";

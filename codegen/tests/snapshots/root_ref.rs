@@ -6,7 +6,8 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Item\":{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"},\"lineEnd\":{\"enum\":[\"a\\rb\",\"a\\nb\",\"a`b\"]}}},\"LineEnd\":{\"enum\":[\"a\\rb\",\"a\\nb\",\"a`b\"]}},\"defs\":{}}";
 rt::module_api!(validators::v0, BASE0, "", Item);
 /// Schema: `fixtures/root_ref.json#/$defs/item`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader, contract([validators::v0], BASE0, ""))]
 pub struct Item {
     pub id: String,
     pub line_end: Option<LineEnd>,
@@ -28,11 +29,8 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyString, AnyValue, Listed};
-    rt::object_reader!(
-        read_0, Item { id = "id", required => AnyString; line_end = "lineEnd" => Listed<LineEnd>;
-        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
-    );
+    pub use super::rt::fast::Listed;
+    rt::reads!(LineEnd => Listed<LineEnd>);
 }
 const BASE0: &str = "https://example.com/schemas/root_ref.json";
 /// Validators: one function per distinct subschema. The module is

@@ -8,16 +8,21 @@ rt::module_api!(validators::v0, BASE0, "", Scalars);
 /// Scalars
 ///
 /// Schema: `fixtures/scalars.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct Scalars {
     /// Integer from 1 to 10. A multiple of 1.
+    #[json(read = LeafRead<Leaf1>)]
     pub count: Option<rt::Integer>,
     /// Number &gt; 0 and &lt; 1.
+    #[json(read = LeafRead<Leaf2>)]
     pub ratio: Option<rt::Number>,
     /// A multiple of 0.25.
+    #[json(read = LeafRead<Leaf3>)]
     pub step: Option<rt::Number>,
     pub flag: Option<bool>,
     pub nothing: Option<()>,
+    #[json(read = ViaValue<Check4>)]
     pub maybe_text: Option<Option<String>>,
     pub text_or_number: Option<NumberOrString>,
     /// Examples: `"ABC"`, `"XYZ"`
@@ -26,14 +31,18 @@ pub struct Scalars {
     pub when: Option<String>,
     pub anything: Option<rt::Value>,
     /// No value is allowed.
+    #[json(read = ViaValue<Check7>)]
     pub never: Option<rt::Value>,
     pub always: Option<rt::Value>,
     pub fixed: Option<Fixed>,
     /// Always `42`.
+    #[json(read = LeafRead<Leaf9>)]
     pub fixed_number: Option<rt::Integer>,
     /// Closed set of colours.
     pub color: Option<Color>,
+    #[json(read = ViaValue<Check10>)]
     pub mixed_enum: Option<Option<NumberOrString>>,
+    #[json(read = ViaValue<Check11>)]
     pub nullable_color: Option<Option<NullableColor>>,
     /// `x-acme-known`: `["http","grpc"]`
     ///
@@ -113,9 +122,7 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{
-        AnyBool, AnyNull, AnyString, AnyValue, LeafRead, Listed, ViaValue,
-    };
+    pub use super::rt::fast::{LeafRead, Listed, ViaValue};
     rt::value_leaf!(Leaf1 -> rt::Integer, scalar validators::v6);
     rt::value_leaf!(Leaf2 -> rt::Number, scalar validators::v7);
     rt::value_leaf!(Leaf3 -> rt::Number, scalar validators::v8);
@@ -131,19 +138,9 @@ mod fast {
         Leaf12 -> Protocol, |s| [] => match s { "http" => Some(Protocol::Http),
         "grpc" => Some(Protocol::Grpc), _ => Some(Protocol::Other(s.to_owned())), }
     );
-    rt::object_reader!(
-        read_0, Scalars { _ => AnyString; count = "count" => LeafRead<Leaf1>;
-        ratio = "ratio" => LeafRead<Leaf2>; step = "step" => LeafRead<Leaf3>;
-        flag = "flag" => AnyBool; nothing = "nothing" => AnyNull;
-        maybe_text = "maybeText" => ViaValue<Check4>;
-        text_or_number = "textOrNumber" => ViaValue<Check5>; code = "code" => LeafRead<Leaf6>;
-        when = "when"; anything = "anything" => AnyValue; never = "never" => ViaValue<Check7>;
-        always = "always" => AnyValue; fixed = "fixed" => LeafRead<Leaf8>;
-        fixed_number = "fixedNumber" => LeafRead<Leaf9>; color = "color" => Listed<Color>;
-        mixed_enum = "mixedEnum" => ViaValue<Check10>;
-        nullable_color = "nullableColor" => ViaValue<Check11>;
-        protocol = "protocol" => LeafRead<Leaf12>; old = "old"; secret = "secret";
-        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
+    rt::reads!(
+        Code => LeafRead<Leaf6>, Color => Listed<Color>, Fixed => LeafRead<Leaf8>,
+        NumberOrString => ViaValue<Check5>, Protocol => LeafRead<Leaf12>
     );
 }
 const BASE0: &str = "file:///fixtures/scalars.json";

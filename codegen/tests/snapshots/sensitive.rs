@@ -8,17 +8,20 @@ rt::module_api!(validators::v0, BASE0, "", Sensitive);
 /// Sensitive
 ///
 /// Schema: `fixtures/sensitive.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v0], BASE0, ""))]
 pub struct Sensitive {
     /// `x-sensitivity`: `"none"`
     pub user: String,
     /// Sensitive (`local`): redacted from `Debug`, never repeated in error messages.
     ///
     /// `x-sensitivity`: `"local"`
+    #[json(redacted)]
     pub token: Token,
     /// Sensitive (`local`): redacted from `Debug`, never repeated in error messages.
     ///
     /// `x-sensitivity`: `"local"`
+    #[json(redacted)]
     pub profile: Option<Profile>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -37,8 +40,10 @@ rt::string_newtype!(Token, redacted = true contract[validators::v1], BASE0, "/pr
 /// `x-sensitivity`: `"local"`
 ///
 /// Schema: `fixtures/sensitive.json#/properties/profile`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v2], BASE0, "/properties/profile"))]
 pub struct Profile {
+    #[json(redacted)]
     pub email: Option<String>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -49,20 +54,11 @@ impl Profile {
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyString, AnyValue, LeafRead, Typed};
+    pub use super::rt::fast::LeafRead;
     rt::string_leaf!(
         Leaf1 -> Token, |s| [!rt::check::min_length(s, 8u64)] => Some(Token(s.to_owned()))
     );
-    rt::object_reader!(
-        read_0, Sensitive { user = "user", required => AnyString;
-        token = "token", required, redacted => LeafRead<Leaf1>;
-        profile = "profile", optional, redacted => Typed<Profile>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
-    );
-    rt::object_reader!(
-        read_2, Profile { email = "email", optional, redacted => AnyString;
-        } extra extra => AnyValue; contract[validators::v2], BASE0, "/properties/profile"
-    );
+    rt::reads!(Token => LeafRead<Leaf1>);
 }
 const BASE0: &str = "file:///fixtures/sensitive.json";
 /// Validators: one function per distinct subschema. The module is

@@ -8,11 +8,13 @@ rt::module_api!(validators::v0, BASE0, "", PluginRules);
 /// Plugin rules
 ///
 /// Schema: `fixtures/shared_rules.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "kebab-case", reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct PluginRules {
     /// enforce quotes style of HTML attributes
     pub html_quotes: Option<RuleNumberOrStringOrArray>,
     /// enforce consistent spacing between keys and values
+    #[json(read = Union4)]
     pub key_spacing: Option<RuleNumberOrStringOrArray>,
     pub code: Option<Code>,
     pub other_code: Option<OtherCode>,
@@ -71,9 +73,11 @@ pub enum RuleNumberOrArray<T> {
 }
 rt::union_by_type!(RuleNumberOrArray<T> { RuleNumber(_): number, Array(_): array });
 /// Schema: `fixtures/shared_rules.json#/properties/max-len/oneOf/1/items/1`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t4::<0>], BASE0, "/properties/max-len/oneOf/1/items/1"))]
 pub struct ArrayLenItem1 {
     /// Integer ≥ 1.
+    #[json(read = LeafRead<Leaf12>)]
     pub code: Option<rt::Integer>,
 }
 /// Schema: `fixtures/shared_rules.json#/properties/max-len/oneOf/1/items/0`
@@ -87,12 +91,14 @@ rt::union_by_type!(
     BASE0, "/properties/max-len/oneOf/1/items/0"
 );
 /// Schema: `fixtures/shared_rules.json#/properties/indent/oneOf/1/items/1`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t4::<1>], BASE0, "/properties/indent/oneOf/1/items/1"))]
 pub struct ArrayIndentItem1 {
     pub tabs: Option<bool>,
 }
 /// Schema: `fixtures/shared_rules.json#/properties/quotes/oneOf/1/items/1`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t4::<2>], BASE0, "/properties/quotes/oneOf/1/items/1"))]
 pub struct ArrayQuotesItem1 {
     pub style: Option<Style>,
 }
@@ -113,8 +119,8 @@ pub type RuleNumber = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{
-        AnyBool, AnyValue, LeafRead, Listed, TupleOf, Typed, VecOf, ViaValue,
+    pub use super::rt::fast::{
+        AnyValue, LeafRead, Listed, TupleOf, Typed, VecOf, ViaValue,
     };
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar validators::t5::<0>);
     rt::union_reader!(
@@ -124,9 +130,9 @@ mod fast {
         R1: RuleString, seq => RuleNumberOrStringOrArray::Array;
         R2: Vec<rt::Value> } refuse bool null map
     );
-    type Union1 = Union3<LeafRead<Leaf2>, Listed<RuleString>, VecOf<AnyValue, 2usize, 2usize>>;
+    pub type Union1 = Union3<LeafRead<Leaf2>, Listed<RuleString>, VecOf<AnyValue, 2usize, 2usize>>;
     rt::via_value!(Check5 -> Vec<rt::Value>, validators::v10);
-    type Union4 = Union3<LeafRead<Leaf2>, Listed<RuleString>, ViaValue<Check5>>;
+    pub type Union4 = Union3<LeafRead<Leaf2>, Listed<RuleString>, ViaValue<Check5>>;
     rt::string_leaf!(Leaf6 -> Code, |s| [!validators::RE0.is_match(s)] => Some(Code(s.to_owned())));
     rt::string_leaf!(
         Leaf7 -> OtherCode, |s| [!validators::RE1.is_match(s)] => Some(OtherCode(s.to_owned()))
@@ -135,34 +141,20 @@ mod fast {
         Union9, VisitUnion9 -> ArrayLenItem0 { number => ArrayLenItem0::RuleNumber;
         R0: rt::Integer, str => ArrayLenItem0::RuleString; R1: RuleString } refuse bool null seq map
     );
-    type Union8 = Union9<LeafRead<Leaf2>, Listed<RuleString>>;
+    pub type Union8 = Union9<LeafRead<Leaf2>, Listed<RuleString>>;
     rt::union_reader!(
         Union10, VisitUnion10 -> RuleNumberOrArray<T> where T {
         number => RuleNumberOrArray::RuleNumber; R0: rt::Integer, seq => RuleNumberOrArray::Array;
         R1: (ArrayLenItem0, T,) } refuse bool str null map
     );
-    type Union11<T> = Union10<LeafRead<Leaf2>, T>;
-    rt::object_reader!(
-        read_0, PluginRules { html_quotes = "html-quotes" => Union1;
-        key_spacing = "key-spacing" => Union4; code = "code" => LeafRead<Leaf6>;
-        other_code = "other-code" => LeafRead<Leaf7>;
-        max_len = "max-len" => Union11<TupleOf<(Union8, Typed<ArrayLenItem1>,)>>;
-        indent = "indent" => Union11<TupleOf<(Union8, Typed<ArrayIndentItem1>,)>>;
-        quotes = "quotes" => Union11<TupleOf<(Union8, Typed<ArrayQuotesItem1>,)>>;
-        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
-    );
+    pub type Union11<T> = Union10<LeafRead<Leaf2>, T>;
     rt::value_leaf!(Leaf12 -> rt::Integer, scalar validators::v11);
-    rt::object_reader!(
-        read_6, ArrayLenItem1 { code = "code" => LeafRead<Leaf12>; } deny;
-        contract[validators::t4::<0>], BASE0, "/properties/max-len/oneOf/1/items/1"
-    );
-    rt::object_reader!(
-        read_8, ArrayIndentItem1 { tabs = "tabs" => AnyBool; } deny;
-        contract[validators::t4::<1>], BASE0, "/properties/indent/oneOf/1/items/1"
-    );
-    rt::object_reader!(
-        read_9, ArrayQuotesItem1 { style = "style" => Listed<Style>; } deny;
-        contract[validators::t4::<2>], BASE0, "/properties/quotes/oneOf/1/items/1"
+    rt::reads!(
+        Code => LeafRead<Leaf6>, OtherCode => LeafRead<Leaf7>,
+        RuleNumberOrArray<ArrayIndentItem1> => Union11<TupleOf<(Union8, Typed<ArrayIndentItem1>,)>>,
+        RuleNumberOrArray<ArrayLenItem1> => Union11<TupleOf<(Union8, Typed<ArrayLenItem1>,)>>,
+        RuleNumberOrArray<ArrayQuotesItem1> => Union11<TupleOf<(Union8, Typed<ArrayQuotesItem1>,)>>,
+        RuleNumberOrStringOrArray => Union1, Style => Listed<Style>
     );
 }
 const BASE0: &str = "file:///fixtures/shared_rules.json";

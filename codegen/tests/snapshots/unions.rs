@@ -8,7 +8,8 @@ rt::module_api!(validators::v0, BASE0, "", Unions);
 /// Unions
 ///
 /// Schema: `fixtures/unions.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct Unions {
     /// Told apart by `kind`.
     pub shape: Option<Shape>,
@@ -24,6 +25,7 @@ pub struct Unions {
     pub manager: Option<Manager>,
     pub titled: Option<Titled>,
     /// Not `""`.
+    #[json(read = LeafRead<Leaf14>)]
     pub not_empty: Option<String>,
     pub conditional: Option<Conditional>,
     pub merged: Option<Merged>,
@@ -91,7 +93,8 @@ rt::string_enum!(
     "/properties/pick/anyOf/0"
 );
 /// Schema: `fixtures/unions.json#/properties/pick/anyOf/1`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v8], BASE0, "/properties/pick/anyOf/1"))]
 pub struct NameSizePick {
     pub name: String,
     pub size: rt::Integer,
@@ -179,18 +182,16 @@ rt::union_by_type!(
 /// More rules apply depending on the value (`if`/`then`/`else`).
 ///
 /// Schema: `fixtures/unions.json#/properties/conditional`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(contract([validators::v15], BASE0, "/properties/conditional"))]
 pub struct Conditional {
     pub country: Option<String>,
     pub postcode: Option<String>,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Conditional { country = "country"; postcode = "postcode";
-    } extra extra contract[validators::v15], BASE0, "/properties/conditional"
-);
 /// Schema: `fixtures/unions.json#/properties/merged`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v16], BASE0, "/properties/merged"))]
 pub struct Merged {
     pub a: String,
     pub b: rt::Integer,
@@ -330,13 +331,15 @@ impl EventBody {
     }
 }
 /// Schema: `fixtures/unions.json#/$defs/event/properties/data`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v18, validators::t3::<2>], BASE0, "/$defs/event/properties/data"))]
 pub struct CreatedData {
     pub by: String,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `fixtures/unions.json#/$defs/event/properties/data`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v18, validators::v20], BASE0, "/$defs/event/properties/data"))]
 pub struct DeletedData {
     pub reason: Option<String>,
     pub extra: rt::Extra<rt::Value>,
@@ -344,7 +347,7 @@ pub struct DeletedData {
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{
+    pub use super::rt::fast::{
         AnyInteger, AnyString, AnyValue, Broken, Key, LeafRead, Listed, Partial, Read,
         Seed, Tag, Typed, VecOf, ViaValue,
     };
@@ -355,12 +358,12 @@ mod fast {
         Union4, VisitUnion4 -> OneOrMany { str => OneOrMany::One;
         R0: String, seq => OneOrMany::Many; R1: Vec<String> } refuse bool number null map
     );
-    type Union3 = Union4<AnyString, VecOf<AnyString, 0usize, { usize::MAX }>>;
+    pub type Union3 = Union4<AnyString, VecOf<AnyString, 0usize, { usize::MAX }>>;
     rt::union_reader!(
         Union6, VisitUnion6 -> Pick { str => Pick::String; R0: StringPick, map => Pick::NameSize;
         R1: NameSizePick } refuse bool number null seq
     );
-    type Union5 = Union6<Listed<StringPick>, Typed<NameSizePick>>;
+    pub type Union5 = Union6<Listed<StringPick>, Typed<NameSizePick>>;
     rt::value_leaf!(Leaf7 -> Level, string validators::v9);
     rt::value_leaf!(Leaf8 -> License, string validators::t0::<3>);
     rt::value_leaf!(Leaf9 -> Parser, string validators::v11);
@@ -370,29 +373,9 @@ mod fast {
         Union13, VisitUnion13 -> Titled { str => Titled::ByName;
         R0: String, number => Titled::ByNumber; R1: rt::Integer } refuse bool null seq map
     );
-    type Union12 = Union13<AnyString, AnyInteger>;
+    pub type Union12 = Union13<AnyString, AnyInteger>;
     rt::value_leaf!(Leaf14 -> String, string validators::v21);
     rt::via_value!(Check15 -> Conditional, validators::v15);
-    rt::object_reader!(
-        read_0, Unions { shape = "shape" => ViaValue<Check1>;
-        overlapping = "overlapping" => ViaValue<Check2>; one_or_many = "oneOrMany" => Union3;
-        pick = "pick" => Union5; level = "level" => LeafRead<Leaf7>;
-        license = "license" => LeafRead<Leaf8>; parser = "parser" => LeafRead<Leaf9>;
-        reporter = "reporter" => LeafRead<Leaf10>; manager = "manager" => LeafRead<Leaf11>;
-        titled = "titled" => Union12; not_empty = "notEmpty" => LeafRead<Leaf14>;
-        conditional = "conditional" => ViaValue<Check15>; merged = "merged" => Typed<Merged>;
-        envelope = "envelope" => Typed<Event>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
-    );
-    rt::object_reader!(
-        read_10, NameSizePick { name = "name", required => AnyString;
-        size = "size", required => AnyInteger; note = "note" => AnyString;
-        } extra extra => AnyValue; contract[validators::v8], BASE0, "/properties/pick/anyOf/1"
-    );
-    rt::object_reader!(
-        read_18, Merged { a = "a", required => AnyString; b = "b", required => AnyInteger;
-        } extra extra => AnyValue; contract[validators::v16], BASE0, "/properties/merged"
-    );
     /// Reads a `Event`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_19<'de, D: de::Deserializer<'de>>(d: D) -> Result<Event, D::Error> {
         d.deserialize_any(Visit19)
@@ -551,13 +534,11 @@ mod fast {
         rt::__fast_refuse!(scalars);
         rt::__fast_refuse!(seq);
     }
-    rt::object_reader!(
-        read_21, CreatedData { by = "by", required => AnyString; } extra extra => AnyValue;
-        contract[validators::v18, validators::t3::<2>], BASE0, "/$defs/event/properties/data"
-    );
-    rt::object_reader!(
-        read_22, DeletedData { reason = "reason" => AnyString; } extra extra => AnyValue;
-        contract[validators::v18, validators::v20], BASE0, "/$defs/event/properties/data"
+    rt::reads!(
+        Conditional => ViaValue<Check15>, Event => Typed<Event>, Level => LeafRead<Leaf7>,
+        License => LeafRead<Leaf8>, Manager => LeafRead<Leaf11>, OneOrMany => Union3,
+        Overlapping => ViaValue<Check2>, Parser => LeafRead<Leaf9>, Pick => Union5,
+        Reporter => LeafRead<Leaf10>, Shape => ViaValue<Check1>, Titled => Union12
     );
 }
 const BASE0: &str = "file:///fixtures/unions.json";

@@ -8,24 +8,22 @@ rt::module_api!(validators::v0, BASE0, "", TestType);
 /// TestType
 ///
 /// Schema: `typify/deny-list.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct TestType {
     /// Not one of `start`, `middle`, `end`.
+    #[json(read = ViaValue<Check1<0>>)]
     pub where_not: rt::Value,
     /// Not one of `because`.
+    #[json(read = ViaValue<Check1<1>>)]
     pub why_not: rt::Value,
     pub extra: rt::Extra<rt::Value>,
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, ViaValue};
+    pub use super::rt::fast::ViaValue;
     rt::via_value!(Check1<const K0> -> rt::Value, validators::t0::<K0>);
-    rt::object_reader!(
-        read_0, TestType { where_not = "where_not", required => ViaValue<Check1<0>>;
-        why_not = "why_not", required => ViaValue<Check1<1>>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
-    );
 }
 const BASE0: &str = "file:///typify/deny-list.json";
 /// Validators: one function per distinct subschema. The module is

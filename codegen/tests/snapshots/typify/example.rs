@@ -10,14 +10,18 @@ rt::module_api!(validators::v0, BASE0, "", Veggies);
 /// A representation of a person, company, organization, or place
 ///
 /// Schema: `typify/example.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct Veggies {
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub fruits: Option<Vec<String>>,
+    #[json(read = VecOf<Typed<Veggie>, 0usize, { usize::MAX }, Checks2>)]
     pub vegetables: Option<Vec<Veggie>>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/example.json#/$defs/veggie`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader, contract([validators::v1], BASE0, "/$defs/veggie"))]
 pub struct Veggie {
     /// The name of the vegetable.
     pub veggie_name: String,
@@ -30,19 +34,9 @@ pub type Fruit = rt::Map<String, String>;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyBool, AnyString, AnyValue, Typed, VecOf};
+    pub use super::rt::fast::{AnyString, Typed, VecOf};
     rt::array_checks!(Checks1, items = validators::v2);
     rt::array_checks!(Checks2, items = validators::v3);
-    rt::object_reader!(
-        read_0, Veggies { fruits = "fruits" => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
-        vegetables = "vegetables" => VecOf<Typed<Veggie>, 0usize, { usize::MAX }, Checks2>;
-        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
-    );
-    rt::object_reader!(
-        read_1, Veggie { veggie_name = "veggieName", required => AnyString;
-        veggie_like = "veggieLike", required => AnyBool; } extra extra => AnyValue;
-        contract[validators::v1], BASE0, "/$defs/veggie"
-    );
 }
 const BASE0: &str = "https://example.com/arrays.schema.json";
 /// Validators: one function per distinct subschema. The module is

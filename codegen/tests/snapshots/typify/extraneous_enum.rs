@@ -8,7 +8,8 @@ rt::module_api!(validators::v0, BASE0, "", LetterBox);
 /// LetterBox
 ///
 /// Schema: `typify/extraneous-enum.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v0], BASE0, ""))]
 pub struct LetterBox {
     pub letter: Option<Letter>,
     pub extra: rt::Extra<rt::Value>,
@@ -28,15 +29,12 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead};
+    pub use super::rt::fast::LeafRead;
     rt::string_leaf!(
         Leaf1 -> Letter, |s| [!::std::matches!(s, "a" | "b" | "cee"), !rt::check::max_length(s,
         2u64)] => Letter::from_listed_str(s)
     );
-    rt::object_reader!(
-        read_0, LetterBox { letter = "letter" => LeafRead<Leaf1>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
-    );
+    rt::reads!(Letter => LeafRead<Leaf1>);
 }
 const BASE0: &str = "file:///typify/extraneous-enum.json";
 /// Validators: one function per distinct subschema. The module is

@@ -152,7 +152,8 @@ rt::union!(
 /// The branch protection rule. Includes a `name` and all the \[branch protection settings\](https://docs.github.com/en/github/administering-a-repository/defining-the-mergeability-of-pull-requests/about-protected-branches#about-branch-protection-settings) applied to branches that match the name. Binary settings are boolean. Multi-level configurations are one of `off`, `non_admins`, or `everyone`. Actor and build lists are arrays of strings.
 ///
 /// Schema: `typify/github.json#/definitions/branch-protection-rule`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v57], BASE0, "/definitions/branch-protection-rule"))]
 pub struct BranchProtectionRule {
     pub id: rt::Integer,
     pub repository_id: rt::Integer,
@@ -167,6 +168,7 @@ pub struct BranchProtectionRule {
     pub require_code_owner_review: bool,
     pub authorized_dismissal_actors_only: bool,
     pub ignore_approvals_from_contributors: bool,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub required_status_checks: Vec<String>,
     pub required_status_checks_enforcement_level: PullRequestReviewsEnforcementLevel,
     pub strict_required_status_checks_policy: bool,
@@ -179,6 +181,7 @@ pub struct BranchProtectionRule {
     pub required_deployments_enforcement_level: PullRequestReviewsEnforcementLevel,
     pub required_conversation_resolution_level: PullRequestReviewsEnforcementLevel,
     pub authorized_actors_only: bool,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub authorized_actor_names: Vec<String>,
 }
 /// In JSON, in the order of the variants: `off`, `non_admins`, `everyone`.
@@ -200,7 +203,8 @@ rt::string_enum!(
 /// A git repository
 ///
 /// Schema: `typify/github.json#/definitions/repository`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v59], BASE0, "/definitions/repository"))]
 pub struct BranchProtectionRuleCreatedRepository {
     /// Unique identifier of the repository
     pub id: rt::Integer,
@@ -213,6 +217,7 @@ pub struct BranchProtectionRuleCreatedRepository {
     pub owner: User,
     /// Format `uri`.
     pub html_url: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub description: Option<String>,
     pub fork: bool,
     /// Format `uri`.
@@ -300,10 +305,12 @@ pub struct BranchProtectionRuleCreatedRepository {
     pub clone_url: String,
     /// Format `uri`.
     pub svn_url: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub homepage: Option<String>,
     pub size: rt::Integer,
     pub stargazers_count: rt::Integer,
     pub watchers_count: rt::Integer,
+    #[json(required, read = ViaValue<Check2>)]
     pub language: Option<String>,
     /// Whether issues are enabled.
     ///
@@ -323,6 +330,7 @@ pub struct BranchProtectionRuleCreatedRepository {
     pub has_wiki: bool,
     pub has_pages: bool,
     pub forks_count: rt::Integer,
+    #[json(required, read = ViaValue<Check2>)]
     pub mirror_url: Option<String>,
     /// Whether the repository is archived.
     ///
@@ -331,6 +339,7 @@ pub struct BranchProtectionRuleCreatedRepository {
     /// Returns whether or not this repository is disabled.
     pub disabled: Option<bool>,
     pub open_issues_count: rt::Integer,
+    #[json(required, read = ViaValue<Check7>)]
     pub license: Option<License>,
     pub forks: rt::Integer,
     pub open_issues: rt::Integer,
@@ -341,24 +350,29 @@ pub struct BranchProtectionRuleCreatedRepository {
     /// Whether to allow squash merges for pull requests.
     ///
     /// Default when absent: `true`.
+    #[json(default = true)]
     pub allow_squash_merge: Option<bool>,
     /// Whether to allow merge commits for pull requests.
     ///
     /// Default when absent: `true`.
+    #[json(default = true)]
     pub allow_merge_commit: Option<bool>,
     /// Whether to allow rebase merges for pull requests.
     ///
     /// Default when absent: `true`.
+    #[json(default = true)]
     pub allow_rebase_merge: Option<bool>,
     /// Whether to allow auto-merge for pull requests.
     ///
     /// Default when absent: `false`.
+    #[json(default = false)]
     pub allow_auto_merge: Option<bool>,
     /// Whether to allow private forks
     pub allow_forking: Option<bool>,
     /// Whether to delete head branches when pull requests are merged
     ///
     /// Default when absent: `false`.
+    #[json(default = false)]
     pub delete_branch_on_merge: Option<bool>,
     pub master_branch: Option<String>,
     pub permissions: Option<RootBranchProtectionRuleEventCreatedRepositoryPermissions>,
@@ -368,12 +382,14 @@ pub struct BranchProtectionRuleCreatedRepository {
 /// User
 ///
 /// Schema: `typify/github.json#/definitions/user`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t1::<0>], BASE0, "/definitions/user"))]
 pub struct User {
     pub login: String,
     pub id: rt::Integer,
     pub node_id: String,
     pub name: Option<String>,
+    #[json(read = ViaValue<Check2>)]
     pub email: Option<Option<String>>,
     /// Format `uri`.
     pub avatar_url: String,
@@ -441,16 +457,19 @@ rt::union_by_type!(
 /// License
 ///
 /// Schema: `typify/github.json#/definitions/license`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v64], BASE0, "/definitions/license"))]
 pub struct License {
     pub key: String,
     pub name: String,
     pub spdx_id: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub url: Option<String>,
     pub node_id: String,
 }
 /// Schema: `typify/github.json#/definitions/repository/properties/permissions`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v65], BASE0, "/definitions/repository/properties/permissions"))]
 pub struct RootBranchProtectionRuleEventCreatedRepositoryPermissions {
     pub pull: bool,
     pub push: bool,
@@ -463,7 +482,8 @@ pub struct RootBranchProtectionRuleEventCreatedRepositoryPermissions {
 /// Installation
 ///
 /// Schema: `typify/github.json#/definitions/installation-lite`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v66], BASE0, "/definitions/installation-lite"))]
 pub struct InstallationLite {
     /// The ID of the installation.
     pub id: rt::Integer,
@@ -472,7 +492,8 @@ pub struct InstallationLite {
 /// Organization
 ///
 /// Schema: `typify/github.json#/definitions/organization`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v67], BASE0, "/definitions/organization"))]
 pub struct Organization {
     pub login: String,
     pub id: rt::Integer,
@@ -495,24 +516,32 @@ pub struct Organization {
     pub public_members_url: String,
     /// Format `uri`.
     pub avatar_url: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub description: Option<String>,
 }
 /// If the action was `edited`, the changes to the rule.
 ///
 /// Schema: `typify/github.json#/definitions/branch_protection_rule$edited/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v68], BASE0,
+    "/definitions/branch_protection_rule$edited/properties/changes"))]
 pub struct BranchProtectionRuleEditedChanges {
     pub authorized_actors_only: Option<AuthorizedActorsOnly>,
     pub authorized_actor_names: Option<AuthorizedActorNames>,
 }
 /// Schema: `typify/github.json#/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actors_only`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t3::<0>], BASE0,
+    "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actors_only"))]
 pub struct AuthorizedActorsOnly {
     pub from: bool,
 }
 /// Schema: `typify/github.json#/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actor_names`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t3::<1>], BASE0,
+    "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actor_names"))]
 pub struct AuthorizedActorNames {
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub from: Vec<String>,
 }
 /// Schema: `typify/github.json#/definitions/check_run_event`
@@ -582,7 +611,9 @@ rt::union!(
 /// The \[check_run\](https://docs.github.com/en/rest/reference/checks#get-a-check-run).
 ///
 /// Schema: `typify/github.json#/definitions/check_run$completed/properties/check_run`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t5::<0>], BASE0, "/definitions/check_run$completed/properties/check_run"))]
 pub struct CheckRunCompletedCheckRun {
     /// The id of the check.
     pub id: rt::Integer,
@@ -599,6 +630,7 @@ pub struct CheckRunCompletedCheckRun {
     /// The current status of the check run. Can be `queued`, `in_progress`, or `completed`.
     pub status: RootCheckRunEventCompletedCheckRunStatus,
     /// The result of the completed check run. Can be one of `success`, `failure`, `neutral`, `cancelled`, `timed_out`, `action_required` or `stale`. This value will be `null` until the check run has completed.
+    #[json(required, read = ViaValue<Check8>)]
     pub conclusion: Option<CheckRunConclusion>,
     /// The time that the check run began. This is a timestamp in \[ISO 8601\](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub started_at: String,
@@ -609,6 +641,7 @@ pub struct CheckRunCompletedCheckRun {
     pub name: String,
     pub check_suite: RootCheckRunEventCompletedCheckRunCheckSuite,
     pub app: App,
+    #[json(read = VecOf<Typed<CheckRunPullRequest>, 0usize, { usize::MAX }, Checks9>)]
     pub pull_requests: Vec<CheckRunPullRequest>,
 }
 /// The current status of the check run. Can be `queued`, `in_progress`, or `completed`.
@@ -647,31 +680,43 @@ rt::string_enum!(
     "/definitions/check_run$completed/properties/check_run/properties/conclusion"
 );
 /// Schema: `typify/github.json#/definitions/check_run$completed/properties/check_run/properties/output`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v75], BASE0,
+    "/definitions/check_run$completed/properties/check_run/properties/output"))]
 pub struct Output {
+    #[json(read = ViaValue<Check2>)]
     pub title: Option<Option<String>>,
+    #[json(required, read = ViaValue<Check2>)]
     pub summary: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub text: Option<String>,
     pub annotations_count: rt::Integer,
     /// Format `uri`.
     pub annotations_url: String,
 }
 /// Schema: `typify/github.json#/definitions/check_run$completed/properties/check_run/properties/check_suite`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t6::<0>], BASE0,
+    "/definitions/check_run$completed/properties/check_run/properties/check_suite"))]
 pub struct RootCheckRunEventCompletedCheckRunCheckSuite {
     /// The id of the check suite that this check run is part of.
     pub id: rt::Integer,
     pub node_id: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub head_branch: Option<String>,
     /// The SHA of the head commit that is being checked.
     pub head_sha: String,
     pub status: RootCheckRunEventCompletedCheckRunCheckSuiteStatus,
+    #[json(required, read = ViaValue<Check10>)]
     pub conclusion: Option<CheckSuiteConclusion>,
     /// Format `uri`.
     pub url: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub before: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub after: Option<String>,
     /// An array of pull requests that match this check suite. A pull request matches a check suite if they have the same `head_sha` and `head_branch`. When the check suite's `head_branch` is in a forked repository it will be `null` and the `pull_requests` array will be empty.
+    #[json(read = VecOf<Typed<CheckRunPullRequest>, 0usize, { usize::MAX }, Checks9>)]
     pub pull_requests: Vec<CheckRunPullRequest>,
     pub deployment: Option<CheckRunDeployment>,
     pub app: App,
@@ -715,7 +760,8 @@ rt::string_enum!(
 /// Check Run Pull Request
 ///
 /// Schema: `typify/github.json#/definitions/check-run-pull-request`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t7::<0>], BASE0, "/definitions/check-run-pull-request"))]
 pub struct CheckRunPullRequest {
     /// Format `uri`.
     pub url: String,
@@ -725,7 +771,9 @@ pub struct CheckRunPullRequest {
     pub base: CheckRunPullRequestHead,
 }
 /// Schema: `typify/github.json#/definitions/check-run-pull-request/properties/head`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::v79], BASE0, "/definitions/check-run-pull-request/properties/head"))]
 pub struct CheckRunPullRequestHead {
     pub r#ref: String,
     pub sha: String,
@@ -734,7 +782,8 @@ pub struct CheckRunPullRequestHead {
 /// Repo Ref
 ///
 /// Schema: `typify/github.json#/definitions/repo-ref`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v80], BASE0, "/definitions/repo-ref"))]
 pub struct RepoRef {
     pub id: rt::Integer,
     /// Format `uri`.
@@ -746,7 +795,8 @@ pub struct RepoRef {
 /// A deployment to a repository environment. This will only be populated if the check run was created by a GitHub Actions workflow job that references an environment.
 ///
 /// Schema: `typify/github.json#/definitions/check-run-deployment`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v81], BASE0, "/definitions/check-run-deployment"))]
 pub struct CheckRunDeployment {
     /// Format `uri`.
     pub url: String,
@@ -755,6 +805,7 @@ pub struct CheckRunDeployment {
     pub task: String,
     pub original_environment: String,
     pub environment: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub description: Option<String>,
     /// Format `date-time`.
     pub created_at: String,
@@ -770,7 +821,8 @@ pub struct CheckRunDeployment {
 /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
 ///
 /// Schema: `typify/github.json#/definitions/app`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v82], BASE0, "/definitions/app"))]
 pub struct App {
     /// Unique identifier of the GitHub app
     pub id: rt::Integer,
@@ -780,6 +832,7 @@ pub struct App {
     pub owner: User,
     /// The name of the GitHub app
     pub name: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub description: Option<String>,
     /// Format `uri`.
     pub external_url: String,
@@ -794,12 +847,14 @@ pub struct App {
     /// The list of events for the GitHub app
     ///
     /// Each item: one of `check_run`, `check_suite`, `code_scanning_alert`, `commit_comment`, `content_reference`, `create`, `delete`, `deployment`, `deployment_review`, `deployment_status`, `deploy_key`, `discussion`, `discussion_comment`, `fork`, `gollum`, `issues`, `issue_comment`, `label`, `member`, `membership`, `milestone`, `organization`, `org_block`, `page_build`, `project`, `project_card`, `project_column`, `public`, `pull_request`, `pull_request_review`, `pull_request_review_comment`, `push`, `registry_package`, `release`, `repository`, `repository_dispatch`, `secret_scanning_alert`, `star`, `status`, `team`, `team_add`, `watch`, `workflow_dispatch`, `workflow_run`.
+    #[json(read = VecOf<Listed<AppEvent>, 0usize, { usize::MAX }, Checks11>)]
     pub events: Option<Vec<AppEvent>>,
 }
 /// The set of permissions for the GitHub app
 ///
 /// Schema: `typify/github.json#/definitions/app/properties/permissions`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v83], BASE0, "/definitions/app/properties/permissions"))]
 pub struct AppPermissions {
     pub actions: Option<Actions>,
     pub administration: Option<Actions>,
@@ -921,16 +976,17 @@ rt::string_enum!(
 /// The action requested by the user.
 ///
 /// Used by: `typify/github.json#/definitions/check_run$completed/properties/requested_action`, `typify/github.json#/definitions/check_run$created/properties/requested_action`, `typify/github.json#/definitions/check_run$requested_action/properties/requested_action`, and 1 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct RequestedAction {
     /// The integrator reference of the action requested by the user.
     pub identifier: Option<String>,
 }
-rt::object!(RequestedAction { identifier = "identifier"; } deny);
 /// The \[check_run\](https://docs.github.com/en/rest/reference/checks#get-a-check-run).
 ///
 /// Schema: `typify/github.json#/definitions/check_run$created/properties/check_run`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t5::<1>], BASE0, "/definitions/check_run$created/properties/check_run"))]
 pub struct CheckRunCreatedCheckRun {
     /// The id of the check.
     pub id: rt::Integer,
@@ -947,16 +1003,19 @@ pub struct CheckRunCreatedCheckRun {
     /// The current status of the check run. Can be `queued`, `in_progress`, or `completed`.
     pub status: CheckRunStatus,
     /// The result of the completed check run. Can be one of `success`, `failure`, `neutral`, `cancelled`, `timed_out`, `action_required` or `stale`. This value will be `null` until the check run has completed.
+    #[json(required, read = ViaValue<Check8>)]
     pub conclusion: Option<CheckRunConclusion>,
     /// The time that the check run began. This is a timestamp in \[ISO 8601\](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub started_at: String,
     /// The time the check completed. This is a timestamp in \[ISO 8601\](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
+    #[json(required, read = ViaValue<Check2>)]
     pub completed_at: Option<String>,
     pub output: Output,
     /// The name of the check run.
     pub name: String,
     pub check_suite: RootCheckRunEventCreatedCheckRunCheckSuite,
     pub app: App,
+    #[json(read = VecOf<Typed<CheckRunPullRequest>, 0usize, { usize::MAX }, Checks9>)]
     pub pull_requests: Vec<CheckRunPullRequest>,
 }
 /// The current status of the check run. Can be `queued`, `in_progress`, or `completed`.
@@ -976,21 +1035,28 @@ rt::string_enum!(
     "/definitions/check_run$created/properties/check_run/properties/status"
 );
 /// Schema: `typify/github.json#/definitions/check_run$created/properties/check_run/properties/check_suite`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t6::<1>], BASE0,
+    "/definitions/check_run$created/properties/check_run/properties/check_suite"))]
 pub struct RootCheckRunEventCreatedCheckRunCheckSuite {
     /// The id of the check suite that this check run is part of.
     pub id: rt::Integer,
     pub node_id: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub head_branch: Option<String>,
     /// The SHA of the head commit that is being checked.
     pub head_sha: String,
     pub status: CheckRunStatus,
+    #[json(required, read = ViaValue<Check10>)]
     pub conclusion: Option<CheckSuiteConclusion>,
     /// Format `uri`.
     pub url: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub before: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub after: Option<String>,
     /// An array of pull requests that match this check suite. A pull request matches a check suite if they have the same `head_sha` and `head_branch`. When the check suite's `head_branch` is in a forked repository it will be `null` and the `pull_requests` array will be empty.
+    #[json(read = VecOf<Typed<CheckRunPullRequest>, 0usize, { usize::MAX }, Checks9>)]
     pub pull_requests: Vec<CheckRunPullRequest>,
     pub deployment: Option<CheckRunDeployment>,
     pub app: App,
@@ -1002,7 +1068,9 @@ pub struct RootCheckRunEventCreatedCheckRunCheckSuite {
 /// The \[check_run\](https://docs.github.com/en/rest/reference/checks#get-a-check-run).
 ///
 /// Schema: `typify/github.json#/definitions/check_run$rerequested/properties/check_run`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t5::<2>], BASE0,
+    "/definitions/check_run$rerequested/properties/check_run"))]
 pub struct CheckRunRerequestedCheckRun {
     /// The id of the check.
     pub id: rt::Integer,
@@ -1019,6 +1087,7 @@ pub struct CheckRunRerequestedCheckRun {
     /// The phase of the lifecycle that the check is currently in.
     pub status: RootCheckRunEventCompletedCheckRunStatus,
     /// The result of the completed check run. Can be one of `success`, `failure`, `neutral`, `cancelled`, `timed_out`, `action_required` or `stale`. This value will be `null` until the check run has `completed`.
+    #[json(required, read = ViaValue<Check8>)]
     pub conclusion: Option<CheckRunConclusion>,
     /// The time that the check run began. This is a timestamp in \[ISO 8601\](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub started_at: String,
@@ -1029,14 +1098,18 @@ pub struct CheckRunRerequestedCheckRun {
     pub name: String,
     pub check_suite: RootCheckRunEventRerequestedCheckRunCheckSuite,
     pub app: App,
+    #[json(read = VecOf<Typed<CheckRunPullRequest>, 0usize, { usize::MAX }, Checks9>)]
     pub pull_requests: Vec<CheckRunPullRequest>,
 }
 /// Schema: `typify/github.json#/definitions/check_run$rerequested/properties/check_run/properties/check_suite`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t6::<2>], BASE0,
+    "/definitions/check_run$rerequested/properties/check_run/properties/check_suite"))]
 pub struct RootCheckRunEventRerequestedCheckRunCheckSuite {
     /// The id of the check suite that this check run is part of.
     pub id: rt::Integer,
     pub node_id: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub head_branch: Option<String>,
     /// The SHA of the head commit that is being checked.
     pub head_sha: String,
@@ -1044,9 +1117,12 @@ pub struct RootCheckRunEventRerequestedCheckRunCheckSuite {
     pub conclusion: CheckSuiteConclusion,
     /// Format `uri`.
     pub url: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub before: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub after: Option<String>,
     /// An array of pull requests that match this check suite. A pull request matches a check suite if they have the same `head_sha` and `head_branch`. When the check suite's `head_branch` is in a forked repository it will be `null` and the `pull_requests` array will be empty.
+    #[json(read = VecOf<Typed<CheckRunPullRequest>, 0usize, { usize::MAX }, Checks9>)]
     pub pull_requests: Vec<CheckRunPullRequest>,
     pub deployment: Option<CheckRunDeployment>,
     pub app: App,
@@ -1101,25 +1177,32 @@ rt::union!(
 /// The \[check_suite\](https://docs.github.com/en/rest/reference/checks#suites).
 ///
 /// Schema: `typify/github.json#/definitions/check_suite$completed/properties/check_suite`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::v92], BASE0, "/definitions/check_suite$completed/properties/check_suite"))]
 pub struct CheckSuiteCompletedCheckSuite {
     pub id: rt::Integer,
     pub node_id: String,
     /// The head branch name the changes are on.
+    #[json(required, read = ViaValue<Check2>)]
     pub head_branch: Option<String>,
     /// The SHA of the head commit that is being checked.
     pub head_sha: String,
     /// The summary status for all check runs that are part of the check suite. Can be `requested`, `in_progress`, or `completed`.
+    #[json(required, read = ViaValue<Check12>)]
     pub status: Option<RootCheckSuiteEventCompletedCheckSuiteStatus>,
     /// The summary conclusion for all check runs that are part of the check suite. Can be one of `success`, `failure`, `neutral`, `cancelled`, `timed_out`, `action_required` or `stale`. This value will be `null` until the check run has `completed`.
+    #[json(required, read = ViaValue<Check10>)]
     pub conclusion: Option<CheckSuiteConclusion>,
     /// URL that points to the check suite API resource.
     ///
     /// Format `uri`.
     pub url: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub before: Option<String>,
     pub after: String,
     /// An array of pull requests that match this check suite. A pull request matches a check suite if they have the same `head_sha` and `head_branch`. When the check suite's `head_branch` is in a forked repository it will be `null` and the `pull_requests` array will be empty.
+    #[json(read = VecOf<Typed<CheckRunPullRequest>, 0usize, { usize::MAX }, Checks9>)]
     pub pull_requests: Vec<CheckRunPullRequest>,
     pub app: App,
     /// Format `date-time`.
@@ -1148,7 +1231,8 @@ rt::string_enum!(
 /// SimpleCommit
 ///
 /// Schema: `typify/github.json#/definitions/commit-simple`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v93], BASE0, "/definitions/commit-simple"))]
 pub struct CommitSimple {
     pub id: String,
     pub tree_id: String,
@@ -1162,11 +1246,13 @@ pub struct CommitSimple {
 /// Metaproperties for Git author/committer information.
 ///
 /// Schema: `typify/github.json#/definitions/committer`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v94], BASE0, "/definitions/committer"))]
 pub struct CommitSimpleAuthor {
     /// The git author's name.
     pub name: String,
     /// The git author's email address.
+    #[json(required, read = ViaValue<Check13>)]
     pub email: Option<String>,
     /// Format `date-time`.
     pub date: Option<String>,
@@ -1280,7 +1366,9 @@ rt::union!(
 /// The code scanning alert involved in the event.
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$appeared_in_branch/properties/alert`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t9::<0>], BASE0,
+    "/definitions/code_scanning_alert$appeared_in_branch/properties/alert"))]
 pub struct CodeScanningAlertAppearedInBranchAlert {
     /// The code scanning alert number.
     pub number: rt::Integer,
@@ -1294,14 +1382,19 @@ pub struct CodeScanningAlertAppearedInBranchAlert {
     ///
     /// Format `uri`.
     pub html_url: String,
+    #[json(read = VecOf<Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>, 0usize, {
+        usize::MAX }, Checks14>)]
     pub instances: Vec<RootCodeScanningAlertEventAppearedInBranchAlertInstance>,
     pub most_recent_instance: Option<RootCodeScanningAlertEventAppearedInBranchAlertInstance>,
     /// State of a code scanning alert.
     pub state: AlertState,
+    #[json(required, read = ViaValue<Check15>)]
     pub dismissed_by: Option<User>,
     /// The time that the alert was dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
+    #[json(required, read = ViaValue<Check2>)]
     pub dismissed_at: Option<String>,
     /// The reason for dismissing or closing the alert. Can be one of: `false positive`, `won't fix`, and `used in tests`.
+    #[json(required, read = ViaValue<Check16>)]
     pub dismissed_reason: Option<DismissedReason>,
     pub rule: RootCodeScanningAlertEventAppearedInBranchAlertRule,
     pub tool: RootCodeScanningAlertEventAppearedInBranchAlertTool,
@@ -1309,7 +1402,8 @@ pub struct CodeScanningAlertAppearedInBranchAlert {
 /// Alert Instance
 ///
 /// Schema: `typify/github.json#/definitions/alert-instance`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v97], BASE0, "/definitions/alert-instance"))]
 pub struct RootCodeScanningAlertEventAppearedInBranchAlertInstance {
     /// The full Git reference, formatted as `refs/heads/<branch name>`.
     pub r#ref: String,
@@ -1322,6 +1416,7 @@ pub struct RootCodeScanningAlertEventAppearedInBranchAlertInstance {
     pub commit_sha: Option<String>,
     pub message: Option<Message>,
     pub location: Option<Location>,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub classifications: Option<Vec<String>>,
 }
 /// State of a code scanning alert.
@@ -1341,12 +1436,15 @@ rt::string_enum!(
     "/definitions/alert-instance/properties/state"
 );
 /// Schema: `typify/github.json#/definitions/alert-instance/properties/message`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t85::<0>], BASE0, "/definitions/alert-instance/properties/message"))]
 pub struct Message {
     pub text: Option<String>,
 }
 /// Schema: `typify/github.json#/definitions/alert-instance/properties/location`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v100], BASE0, "/definitions/alert-instance/properties/location"))]
 pub struct Location {
     pub path: Option<String>,
     pub start_line: Option<rt::Integer>,
@@ -1370,11 +1468,14 @@ rt::string_enum!(
     UsedInTests = "used in tests" }
 );
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v101], BASE0,
+    "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule"))]
 pub struct RootCodeScanningAlertEventAppearedInBranchAlertRule {
     /// A unique identifier for the rule used to detect the alert.
     pub id: String,
     /// The severity of the alert.
+    #[json(required, read = ViaValue<Check17>)]
     pub severity: Option<Severity>,
     /// A short description of the rule used to detect the alert.
     pub description: String,
@@ -1397,20 +1498,25 @@ rt::string_enum!(
     "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule/properties/severity"
 );
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v103], BASE0,
+    "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool"))]
 pub struct RootCodeScanningAlertEventAppearedInBranchAlertTool {
     /// The name of the tool used to generate the code scanning analysis alert.
     pub name: String,
     /// The version of the tool used to detect the alert.
+    #[json(required, read = ViaValue<Check2>)]
     pub version: Option<String>,
 }
 /// GitHub Org
 ///
 /// Schema: `typify/github.json#/definitions/github-org`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t1::<1>], BASE0, "/definitions/github-org"))]
 pub struct GithubOrg {
     pub login: Login,
     /// Always `9919`.
+    #[json(read = LeafRead<Leaf19>)]
     pub id: rt::Integer,
     pub node_id: NodeId,
     pub name: Option<Name>,
@@ -1430,6 +1536,7 @@ pub struct GithubOrg {
     pub received_events_url: ReceivedEventsUrl,
     pub r#type: GithubOrgType,
     /// Always `false`.
+    #[json(read = LeafRead<Leaf36>)]
     pub site_admin: bool,
 }
 /// Always `github`.
@@ -1587,7 +1694,9 @@ rt::const_string!(
 /// The code scanning alert involved in the event.
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$closed_by_user/properties/alert`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t9::<1>], BASE0,
+    "/definitions/code_scanning_alert$closed_by_user/properties/alert"))]
 pub struct CodeScanningAlertClosedByUserAlert {
     /// The code scanning alert number.
     pub number: rt::Integer,
@@ -1601,6 +1710,8 @@ pub struct CodeScanningAlertClosedByUserAlert {
     ///
     /// Format `uri`.
     pub html_url: String,
+    #[json(read = VecOf<Typed<RootCodeScanningAlertEventClosedByUserAlertInstance>, 0usize, {
+        usize::MAX }, Checks37>)]
     pub instances: Vec<RootCodeScanningAlertEventClosedByUserAlertInstance>,
     pub most_recent_instance: Option<RootCodeScanningAlertEventAppearedInBranchAlertInstance>,
     /// State of a code scanning alert.
@@ -1618,7 +1729,9 @@ pub struct CodeScanningAlertClosedByUserAlert {
 /// Alert Instance
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<0>], BASE0,
+    "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items"))]
 pub struct RootCodeScanningAlertEventClosedByUserAlertInstance {
     /// The full Git reference, formatted as `refs/heads/<branch name>`.
     pub r#ref: String,
@@ -1627,10 +1740,12 @@ pub struct RootCodeScanningAlertEventClosedByUserAlertInstance {
     /// Identifies the variable values associated with the environment in which the analysis that generated this alert instance was performed, such as the language that was analyzed.
     pub environment: String,
     /// State of a code scanning alert.
+    #[json(read = LeafRead<Leaf38>)]
     pub state: RootCodeScanningAlertEventClosedByUserAlertInstanceState,
     pub commit_sha: Option<String>,
     pub message: Option<Message>,
     pub location: Option<Location>,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub classifications: Option<Vec<String>>,
 }
 /// Used by: `typify/github.json#/definitions/alert-instance/properties/state`, `typify/github.json#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/state`, `typify/github.json#/definitions/pull_request_review$dismissed/properties/review/properties/state`, and 1 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -1643,11 +1758,14 @@ rt::string_enum!(
     RootCodeScanningAlertEventClosedByUserAlertInstanceState { Dismissed = "dismissed" }
 );
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v124], BASE0,
+    "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule"))]
 pub struct RootCodeScanningAlertEventClosedByUserAlertRule {
     /// A unique identifier for the rule used to detect the alert.
     pub id: String,
     /// The severity of the alert.
+    #[json(required, read = ViaValue<Check17>)]
     pub severity: Option<Severity>,
     /// A short description of the rule used to detect the alert.
     pub description: String,
@@ -1657,18 +1775,24 @@ pub struct RootCodeScanningAlertEventClosedByUserAlertRule {
     pub help: Option<()>,
 }
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v125], BASE0,
+    "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool"))]
 pub struct RootCodeScanningAlertEventClosedByUserAlertTool {
     /// The name of the tool used to generate the code scanning analysis alert.
     pub name: String,
     /// The version of the tool used to detect the alert.
+    #[json(required, read = ViaValue<Check2>)]
     pub version: Option<String>,
+    #[json(read = ViaValue<Check2>)]
     pub guid: Option<Option<String>>,
 }
 /// The code scanning alert involved in the event.
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$created/properties/alert`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t9::<2>], BASE0,
+    "/definitions/code_scanning_alert$created/properties/alert"))]
 pub struct CodeScanningAlertCreatedAlert {
     /// The code scanning alert number.
     pub number: rt::Integer,
@@ -1682,6 +1806,8 @@ pub struct CodeScanningAlertCreatedAlert {
     ///
     /// Format `uri`.
     pub html_url: String,
+    #[json(read = VecOf<Typed<RootCodeScanningAlertEventCreatedAlertInstance>, 0usize, {
+        usize::MAX }, Checks39>)]
     pub instances: Vec<RootCodeScanningAlertEventCreatedAlertInstance>,
     pub most_recent_instance: Option<RootCodeScanningAlertEventAppearedInBranchAlertInstance>,
     /// State of a code scanning alert.
@@ -1697,7 +1823,9 @@ pub struct CodeScanningAlertCreatedAlert {
 /// Alert Instance
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$created/properties/alert/properties/instances/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<1>], BASE0,
+    "/definitions/code_scanning_alert$created/properties/alert/properties/instances/items"))]
 pub struct RootCodeScanningAlertEventCreatedAlertInstance {
     /// The full Git reference, formatted as `refs/heads/<branch name>`.
     pub r#ref: String,
@@ -1706,10 +1834,12 @@ pub struct RootCodeScanningAlertEventCreatedAlertInstance {
     /// Identifies the variable values associated with the environment in which the analysis that generated this alert instance was performed, such as the language that was analyzed.
     pub environment: String,
     /// State of a code scanning alert.
+    #[json(read = LeafRead<Leaf40>)]
     pub state: RootCodeScanningAlertEventCreatedAlertInstanceState,
     pub commit_sha: Option<String>,
     pub message: Option<Message>,
     pub location: Option<Location>,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub classifications: Option<Vec<String>>,
 }
 /// State of a code scanning alert.
@@ -1728,7 +1858,9 @@ rt::string_enum!(
 /// The code scanning alert involved in the event.
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$fixed/properties/alert`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::v128], BASE0, "/definitions/code_scanning_alert$fixed/properties/alert"))]
 pub struct CodeScanningAlertFixedAlert {
     /// The code scanning alert number.
     pub number: rt::Integer,
@@ -1742,13 +1874,18 @@ pub struct CodeScanningAlertFixedAlert {
     ///
     /// Format `uri`.
     pub html_url: String,
+    #[json(read = VecOf<Typed<RootCodeScanningAlertEventFixedAlertInstance>, 0usize, {
+        usize::MAX }, Checks41>)]
     pub instances: Vec<RootCodeScanningAlertEventFixedAlertInstance>,
     /// State of a code scanning alert.
     pub state: RootCodeScanningAlertEventFixedAlertInstanceState,
+    #[json(required, read = ViaValue<Check15>)]
     pub dismissed_by: Option<User>,
     /// The time that the alert was dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
+    #[json(required, read = ViaValue<Check2>)]
     pub dismissed_at: Option<String>,
     /// The reason for dismissing or closing the alert. Can be one of: `false positive`, `won't fix`, and `used in tests`.
+    #[json(required, read = ViaValue<Check16>)]
     pub dismissed_reason: Option<DismissedReason>,
     pub rule: RootCodeScanningAlertEventClosedByUserAlertRule,
     pub tool: RootCodeScanningAlertEventClosedByUserAlertTool,
@@ -1759,7 +1896,9 @@ pub struct CodeScanningAlertFixedAlert {
 /// Alert Instance
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$fixed/properties/alert/properties/instances/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<2>], BASE0,
+    "/definitions/code_scanning_alert$fixed/properties/alert/properties/instances/items"))]
 pub struct RootCodeScanningAlertEventFixedAlertInstance {
     /// The full Git reference, formatted as `refs/heads/<branch name>`.
     pub r#ref: String,
@@ -1768,10 +1907,12 @@ pub struct RootCodeScanningAlertEventFixedAlertInstance {
     /// Identifies the variable values associated with the environment in which the analysis that generated this alert instance was performed, such as the language that was analyzed.
     pub environment: String,
     /// State of a code scanning alert.
+    #[json(read = LeafRead<Leaf42>)]
     pub state: RootCodeScanningAlertEventFixedAlertInstanceState,
     pub commit_sha: Option<String>,
     pub message: Option<Message>,
     pub location: Option<Location>,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub classifications: Option<Vec<String>>,
 }
 /// Used by: `typify/github.json#/definitions/alert-instance/properties/state`, `typify/github.json#/definitions/code_scanning_alert$fixed/properties/alert/properties/state`, `typify/github.json#/definitions/code_scanning_alert$fixed/properties/action`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -1784,7 +1925,9 @@ rt::string_enum!(RootCodeScanningAlertEventFixedAlertInstanceState { Fixed = "fi
 /// The code scanning alert involved in the event.
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$reopened/properties/alert`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t9::<3>], BASE0,
+    "/definitions/code_scanning_alert$reopened/properties/alert"))]
 pub struct CodeScanningAlertReopenedAlert {
     /// The code scanning alert number.
     pub number: rt::Integer,
@@ -1798,6 +1941,8 @@ pub struct CodeScanningAlertReopenedAlert {
     ///
     /// Format `uri`.
     pub html_url: String,
+    #[json(read = VecOf<Typed<RootCodeScanningAlertEventReopenedAlertInstance>, 0usize, {
+        usize::MAX }, Checks43>)]
     pub instances: Vec<RootCodeScanningAlertEventReopenedAlertInstance>,
     pub most_recent_instance: Option<RootCodeScanningAlertEventAppearedInBranchAlertInstance>,
     /// State of a code scanning alert.
@@ -1813,7 +1958,9 @@ pub struct CodeScanningAlertReopenedAlert {
 /// Alert Instance
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$reopened/properties/alert/properties/instances/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<3>], BASE0,
+    "/definitions/code_scanning_alert$reopened/properties/alert/properties/instances/items"))]
 pub struct RootCodeScanningAlertEventReopenedAlertInstance {
     /// The full Git reference, formatted as `refs/heads/<branch name>`.
     pub r#ref: String,
@@ -1822,10 +1969,12 @@ pub struct RootCodeScanningAlertEventReopenedAlertInstance {
     /// Identifies the variable values associated with the environment in which the analysis that generated this alert instance was performed, such as the language that was analyzed.
     pub environment: String,
     /// State of a code scanning alert.
+    #[json(read = LeafRead<Leaf44>)]
     pub state: PullRequestState,
     pub commit_sha: Option<String>,
     pub message: Option<Message>,
     pub location: Option<Location>,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub classifications: Option<Vec<String>>,
 }
 /// Used by: `typify/github.json#/definitions/alert-instance/properties/state`, `typify/github.json#/definitions/code_scanning_alert$reopened_by_user/properties/alert/properties/state`, `typify/github.json#/definitions/discussion/properties/state`, and 3 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -1838,7 +1987,9 @@ rt::string_enum!(PullRequestState { Open = "open" });
 /// The code scanning alert involved in the event.
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$reopened_by_user/properties/alert`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t9::<4>], BASE0,
+    "/definitions/code_scanning_alert$reopened_by_user/properties/alert"))]
 pub struct CodeScanningAlertReopenedByUserAlert {
     /// The code scanning alert number.
     pub number: rt::Integer,
@@ -1852,9 +2003,12 @@ pub struct CodeScanningAlertReopenedByUserAlert {
     ///
     /// Format `uri`.
     pub html_url: String,
+    #[json(read = VecOf<Typed<RootCodeScanningAlertEventReopenedAlertInstance>, 0usize, {
+        usize::MAX }, Checks43>)]
     pub instances: Vec<RootCodeScanningAlertEventReopenedAlertInstance>,
     pub most_recent_instance: Option<RootCodeScanningAlertEventAppearedInBranchAlertInstance>,
     /// State of a code scanning alert.
+    #[json(read = Listed<PullRequestState>)]
     pub state: PullRequestState,
     pub dismissed_by: (),
     /// The time that the alert was dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
@@ -1887,7 +2041,9 @@ rt::union!(
 /// The \[commit comment\](https://docs.github.com/en/rest/reference/repos#get-a-commit-comment) resource.
 ///
 /// Schema: `typify/github.json#/definitions/commit_comment$created/properties/comment`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::v134], BASE0, "/definitions/commit_comment$created/properties/comment"))]
 pub struct CommitCommentCreatedComment {
     /// Format `uri`.
     pub url: String,
@@ -1899,10 +2055,13 @@ pub struct CommitCommentCreatedComment {
     pub node_id: String,
     pub user: User,
     /// The line index in the diff to which the comment applies.
+    #[json(required, read = ViaValue<Check45>)]
     pub position: Option<rt::Integer>,
     /// The line of the blob to which the comment applies. The last line of the range for a multi-line comment
+    #[json(required, read = ViaValue<Check45>)]
     pub line: Option<rt::Integer>,
     /// The relative path of the file to which the comment applies.
+    #[json(required, read = ViaValue<Check2>)]
     pub path: Option<String>,
     /// The SHA of the commit to which the comment applies.
     pub commit_id: String,
@@ -1957,7 +2116,9 @@ rt::union!(
     "/definitions/content_reference_event"
 );
 /// Schema: `typify/github.json#/definitions/content_reference$created/properties/content_reference`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v137], BASE0,
+    "/definitions/content_reference$created/properties/content_reference"))]
 pub struct ContentReference {
     pub id: rt::Integer,
     pub node_id: String,
@@ -1969,7 +2130,8 @@ pub struct ContentReference {
 /// A Git branch or tag is created.
 ///
 /// Schema: `typify/github.json#/definitions/create$event`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v138], BASE0, "/definitions/create$event"))]
 pub struct CreateEvent {
     /// The \[`git ref`\](https://docs.github.com/en/rest/reference/git#get-a-reference) resource.
     pub r#ref: String,
@@ -1978,6 +2140,7 @@ pub struct CreateEvent {
     /// The name of the repository's default branch (usually `main`).
     pub master_branch: String,
     /// The repository's current description.
+    #[json(required, read = ViaValue<Check2>)]
     pub description: Option<String>,
     /// The pusher type for the event. Can be either `user` or a deploy key.
     pub pusher_type: String,
@@ -2005,7 +2168,8 @@ rt::string_enum!(
 /// A Git branch or tag is deleted.
 ///
 /// Schema: `typify/github.json#/definitions/delete$event`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v140], BASE0, "/definitions/delete$event"))]
 pub struct DeleteEvent {
     /// The \[`git ref`\](https://docs.github.com/en/rest/reference/git#get-a-reference) resource.
     pub r#ref: String,
@@ -2052,7 +2216,8 @@ rt::union!(
 /// The \[`deploy key`\](https://docs.github.com/en/rest/reference/repos#get-a-deploy-key) resource.
 ///
 /// Schema: `typify/github.json#/definitions/deploy_key$created/properties/key`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v142], BASE0, "/definitions/deploy_key$created/properties/key"))]
 pub struct Key {
     pub id: rt::Integer,
     pub key: String,
@@ -2089,7 +2254,9 @@ rt::union!(
 /// The \[deployment\](https://docs.github.com/en/rest/reference/repos#list-deployments).
 ///
 /// Schema: `typify/github.json#/definitions/deployment$created/properties/deployment`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t87::<0>], BASE0, "/definitions/deployment$created/properties/deployment"))]
 pub struct DeploymentCreatedDeployment {
     /// Format `uri`.
     pub url: String,
@@ -2109,10 +2276,13 @@ pub struct DeploymentCreatedDeployment {
     pub statuses_url: String,
     /// Format `uri`.
     pub repository_url: String,
+    #[json(read = ViaValue<Check46>)]
     pub performed_via_github_app: Option<Option<App>>,
 }
 /// Schema: `typify/github.json#/definitions/deployment$created/properties/deployment/properties/payload`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v145], BASE0,
+    "/definitions/deployment$created/properties/deployment/properties/payload"))]
 pub struct Payload {}
 /// Schema: `typify/github.json#/definitions/deployment_status_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -2140,7 +2310,9 @@ rt::union!(
 /// The \[deployment status\](https://docs.github.com/en/rest/reference/repos#list-deployment-statuses).
 ///
 /// Schema: `typify/github.json#/definitions/deployment_status$created/properties/deployment_status`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v147], BASE0,
+    "/definitions/deployment_status$created/properties/deployment_status"))]
 pub struct DeploymentStatus {
     /// Format `uri`.
     pub url: String,
@@ -2160,12 +2332,15 @@ pub struct DeploymentStatus {
     pub deployment_url: String,
     /// Format `uri`.
     pub repository_url: String,
+    #[json(read = ViaValue<Check46>)]
     pub performed_via_github_app: Option<Option<App>>,
 }
 /// The \[deployment\](https://docs.github.com/en/rest/reference/repos#list-deployments) that this status is associated with.
 ///
 /// Schema: `typify/github.json#/definitions/deployment_status$created/properties/deployment`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t87::<1>], BASE0,
+    "/definitions/deployment_status$created/properties/deployment"))]
 pub struct DeploymentStatusCreatedDeployment {
     /// Format `uri`.
     pub url: String,
@@ -2185,6 +2360,7 @@ pub struct DeploymentStatusCreatedDeployment {
     pub statuses_url: String,
     /// Format `uri`.
     pub repository_url: String,
+    #[json(required, read = ViaValue<Check46>)]
     pub performed_via_github_app: Option<App>,
 }
 /// Schema: `typify/github.json#/definitions/discussion_event`
@@ -2344,12 +2520,16 @@ rt::union!(
 /// Discussion
 ///
 /// Schema: `typify/github.json#/definitions/discussion$answered/properties/discussion`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<4>], BASE0,
+    "/definitions/discussion$answered/properties/discussion"))]
 pub struct DiscussionAnsweredDiscussion {
     pub repository_url: String,
+    #[json(read = ViaValue<Check47>)]
     pub category: DiscussionCategory,
     pub answer_html_url: String,
     pub answer_chosen_at: String,
+    #[json(read = ViaValue<Check48>)]
     pub answer_chosen_by: User,
     pub html_url: String,
     pub id: rt::Integer,
@@ -2365,11 +2545,12 @@ pub struct DiscussionAnsweredDiscussion {
     /// Format `date-time`.
     pub updated_at: String,
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check2>)]
     pub active_lock_reason: Option<String>,
     pub body: String,
 }
 /// Used by: `typify/github.json#/definitions/discussion/properties/category`, `typify/github.json#/definitions/discussion$category_changed/properties/changes/properties/category/properties/from`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct DiscussionCategory {
     pub id: rt::Integer,
     pub repository_id: rt::Integer,
@@ -2381,12 +2562,6 @@ pub struct DiscussionCategory {
     pub slug: String,
     pub is_answerable: bool,
 }
-rt::object!(
-    DiscussionCategory { id = "id", required; repository_id = "repository_id", required;
-    emoji = "emoji", required; name = "name", required; description = "description", required;
-    created_at = "created_at", required; updated_at = "updated_at", required;
-    slug = "slug", required; is_answerable = "is_answerable", required; } deny
-);
 /// In JSON, in the order of the variants: `open`, `locked`, `converting`.
 ///
 /// Schema: `typify/github.json#/definitions/discussion/properties/state`
@@ -2402,7 +2577,9 @@ rt::string_enum!(
     "/definitions/discussion/properties/state"
 );
 /// Schema: `typify/github.json#/definitions/discussion$answered/properties/answer`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t12::<0>], BASE0, "/definitions/discussion$answered/properties/answer"))]
 pub struct Answer {
     pub id: rt::Integer,
     pub node_id: String,
@@ -2420,24 +2597,32 @@ pub struct Answer {
     pub body: String,
 }
 /// Schema: `typify/github.json#/definitions/discussion$category_changed/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t88::<0>], BASE0,
+    "/definitions/discussion$category_changed/properties/changes"))]
 pub struct DiscussionCategoryChangedChanges {
     pub category: ChangesCategory,
 }
 /// Schema: `typify/github.json#/definitions/discussion$category_changed/properties/changes/properties/category`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t3::<2>], BASE0,
+    "/definitions/discussion$category_changed/properties/changes/properties/category"))]
 pub struct ChangesCategory {
     pub from: DiscussionCategory,
 }
 /// Discussion
 ///
 /// Schema: `typify/github.json#/definitions/discussion`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v155], BASE0, "/definitions/discussion"))]
 pub struct DiscussionCategoryChangedDiscussion {
     pub repository_url: String,
     pub category: DiscussionCategory,
+    #[json(required, read = ViaValue<Check2>)]
     pub answer_html_url: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub answer_chosen_at: Option<String>,
+    #[json(required, read = ViaValue<Check15>)]
     pub answer_chosen_by: Option<User>,
     pub html_url: String,
     pub id: rt::Integer,
@@ -2453,18 +2638,24 @@ pub struct DiscussionCategoryChangedDiscussion {
     /// Format `date-time`.
     pub updated_at: String,
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check2>)]
     pub active_lock_reason: Option<String>,
     pub body: String,
 }
 /// Discussion
 ///
 /// Schema: `typify/github.json#/definitions/discussion$created/properties/discussion`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t10::<5>], BASE0, "/definitions/discussion$created/properties/discussion"))]
 pub struct DiscussionCreatedDiscussion {
     pub repository_url: String,
     pub category: DiscussionCategory,
+    #[json(read = LeafRead<Leaf50>)]
     pub answer_html_url: (),
+    #[json(read = LeafRead<Leaf50>)]
     pub answer_chosen_at: (),
+    #[json(read = LeafRead<Leaf51>)]
     pub answer_chosen_by: (),
     pub html_url: String,
     pub id: rt::Integer,
@@ -2473,6 +2664,7 @@ pub struct DiscussionCreatedDiscussion {
     pub title: String,
     pub user: User,
     pub state: RootDiscussionEventCreatedDiscussionState,
+    #[json(read = LeafRead<Leaf53>)]
     pub locked: bool,
     pub comments: rt::Integer,
     /// Format `date-time`.
@@ -2480,6 +2672,7 @@ pub struct DiscussionCreatedDiscussion {
     /// Format `date-time`.
     pub updated_at: String,
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check2>)]
     pub active_lock_reason: Option<String>,
     pub body: String,
 }
@@ -2497,20 +2690,25 @@ rt::string_enum!(
     "/definitions/discussion/properties/state"
 );
 /// Schema: `typify/github.json#/definitions/discussion$edited/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t89::<0>], BASE0, "/definitions/discussion$edited/properties/changes"))]
 pub struct DiscussionEditedChanges {
     pub title: Option<Title>,
     pub body: Option<Title>,
 }
 /// Schema: `typify/github.json#/definitions/discussion$edited/properties/changes/properties/title`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t3::<3>], BASE0,
+    "/definitions/discussion$edited/properties/changes/properties/title"))]
 pub struct Title {
     pub from: String,
 }
 /// Label
 ///
 /// Schema: `typify/github.json#/definitions/label`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v160], BASE0, "/definitions/label"))]
 pub struct Label {
     pub id: rt::Integer,
     pub node_id: String,
@@ -2520,6 +2718,7 @@ pub struct Label {
     pub url: String,
     /// The name of the label.
     pub name: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub description: Option<String>,
     /// 6-character hex code, without the leading #, identifying the color
     pub color: String,
@@ -2528,12 +2727,17 @@ pub struct Label {
 /// Discussion
 ///
 /// Schema: `typify/github.json#/definitions/discussion$locked/properties/discussion`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t10::<6>], BASE0, "/definitions/discussion$locked/properties/discussion"))]
 pub struct DiscussionLockedDiscussion {
     pub repository_url: String,
     pub category: DiscussionCategory,
+    #[json(required, read = ViaValue<Check2>)]
     pub answer_html_url: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub answer_chosen_at: Option<String>,
+    #[json(required, read = ViaValue<Check15>)]
     pub answer_chosen_by: Option<User>,
     pub html_url: String,
     pub id: rt::Integer,
@@ -2541,7 +2745,9 @@ pub struct DiscussionLockedDiscussion {
     pub number: rt::Integer,
     pub title: String,
     pub user: User,
+    #[json(read = LeafRead<Leaf54>)]
     pub state: DiscussionState,
+    #[json(read = LeafRead<Leaf55>)]
     pub locked: bool,
     pub comments: rt::Integer,
     /// Format `date-time`.
@@ -2549,6 +2755,7 @@ pub struct DiscussionLockedDiscussion {
     /// Format `date-time`.
     pub updated_at: String,
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check2>)]
     pub active_lock_reason: Option<String>,
     pub body: String,
 }
@@ -2560,7 +2767,9 @@ pub enum DiscussionState {
 }
 rt::string_enum!(DiscussionState { Locked = "locked" });
 /// Schema: `typify/github.json#/definitions/discussion$transferred/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::v162], BASE0, "/definitions/discussion$transferred/properties/changes"))]
 pub struct DiscussionTransferredChanges {
     pub new_discussion: DiscussionCategoryChangedDiscussion,
     pub new_repository: BranchProtectionRuleCreatedRepository,
@@ -2568,12 +2777,18 @@ pub struct DiscussionTransferredChanges {
 /// Discussion
 ///
 /// Schema: `typify/github.json#/definitions/discussion$unanswered/properties/discussion`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<7>], BASE0,
+    "/definitions/discussion$unanswered/properties/discussion"))]
 pub struct DiscussionUnansweredDiscussion {
     pub repository_url: String,
+    #[json(read = ViaValue<Check47>)]
     pub category: DiscussionCategory,
+    #[json(read = LeafRead<Leaf50>)]
     pub answer_html_url: (),
+    #[json(read = LeafRead<Leaf50>)]
     pub answer_chosen_at: (),
+    #[json(read = LeafRead<Leaf51>)]
     pub answer_chosen_by: (),
     pub html_url: String,
     pub id: rt::Integer,
@@ -2589,18 +2804,24 @@ pub struct DiscussionUnansweredDiscussion {
     /// Format `date-time`.
     pub updated_at: String,
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check2>)]
     pub active_lock_reason: Option<String>,
     pub body: String,
 }
 /// Discussion
 ///
 /// Schema: `typify/github.json#/definitions/discussion$unlocked/properties/discussion`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<8>], BASE0,
+    "/definitions/discussion$unlocked/properties/discussion"))]
 pub struct DiscussionUnlockedDiscussion {
     pub repository_url: String,
     pub category: DiscussionCategory,
+    #[json(required, read = ViaValue<Check2>)]
     pub answer_html_url: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub answer_chosen_at: Option<String>,
+    #[json(required, read = ViaValue<Check15>)]
     pub answer_chosen_by: Option<User>,
     pub html_url: String,
     pub id: rt::Integer,
@@ -2608,7 +2829,9 @@ pub struct DiscussionUnlockedDiscussion {
     pub number: rt::Integer,
     pub title: String,
     pub user: User,
+    #[json(read = LeafRead<Leaf56>)]
     pub state: PullRequestState,
+    #[json(read = LeafRead<Leaf53>)]
     pub locked: bool,
     pub comments: rt::Integer,
     /// Format `date-time`.
@@ -2616,6 +2839,7 @@ pub struct DiscussionUnlockedDiscussion {
     /// Format `date-time`.
     pub updated_at: String,
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check2>)]
     pub active_lock_reason: Option<String>,
     pub body: String,
 }
@@ -2666,11 +2890,14 @@ rt::union!(
     } deny } contract[validators::t0::<3>], BASE0, "/definitions/discussion_comment_event"
 );
 /// Schema: `typify/github.json#/definitions/discussion_comment$created/properties/comment`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t12::<1>], BASE0,
+    "/definitions/discussion_comment$created/properties/comment"))]
 pub struct DiscussionCommentCreatedComment {
     pub id: rt::Integer,
     pub node_id: String,
     pub html_url: String,
+    #[json(required, read = ViaValue<Check45>)]
     pub parent_id: Option<rt::Integer>,
     pub child_comment_count: rt::Integer,
     pub repository_url: String,
@@ -2682,7 +2909,9 @@ pub struct DiscussionCommentCreatedComment {
     pub body: String,
 }
 /// Schema: `typify/github.json#/definitions/discussion_comment$edited/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t88::<1>], BASE0,
+    "/definitions/discussion_comment$edited/properties/changes"))]
 pub struct DiscussionCommentEditedChanges {
     pub body: Title,
 }
@@ -2691,9 +2920,11 @@ pub struct DiscussionCommentEditedChanges {
 /// A user forks a repository.
 ///
 /// Schema: `typify/github.json#/definitions/fork$event`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v168], BASE0, "/definitions/fork$event"))]
 pub struct ForkEvent {
     /// The created \[`repository`\](https://docs.github.com/en/rest/reference/repos#get-a-repository) resource.
+    #[json(read = ViaValue<Check57<33>>)]
     pub forkee: Forkee,
     pub repository: BranchProtectionRuleCreatedRepository,
     pub sender: User,
@@ -2701,7 +2932,7 @@ pub struct ForkEvent {
     pub organization: Option<Organization>,
 }
 /// Used by: `typify/github.json#/definitions/fork$event/properties/forkee`, `typify/github.json#/definitions/public$event/properties/repository`, `typify/github.json#/definitions/repository$archived/properties/repository`, and 3 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct Forkee {
     /// Unique identifier of the repository
     pub id: rt::Integer,
@@ -2713,6 +2944,7 @@ pub struct Forkee {
     pub private: bool,
     pub owner: User,
     pub html_url: String,
+    #[json(required)]
     pub description: Option<String>,
     pub fork: bool,
     pub url: String,
@@ -2759,10 +2991,12 @@ pub struct Forkee {
     pub ssh_url: String,
     pub clone_url: String,
     pub svn_url: String,
+    #[json(required)]
     pub homepage: Option<String>,
     pub size: rt::Integer,
     pub stargazers_count: rt::Integer,
     pub watchers_count: rt::Integer,
+    #[json(required)]
     pub language: Option<String>,
     /// Whether issues are enabled.
     ///
@@ -2782,6 +3016,7 @@ pub struct Forkee {
     pub has_wiki: bool,
     pub has_pages: bool,
     pub forks_count: rt::Integer,
+    #[json(required)]
     pub mirror_url: Option<String>,
     /// Whether the repository is archived.
     ///
@@ -2790,6 +3025,7 @@ pub struct Forkee {
     /// Returns whether or not this repository is disabled.
     pub disabled: Option<bool>,
     pub open_issues_count: rt::Integer,
+    #[json(required)]
     pub license: Option<License>,
     pub forks: rt::Integer,
     pub open_issues: rt::Integer,
@@ -2800,74 +3036,35 @@ pub struct Forkee {
     /// Whether to allow squash merges for pull requests.
     ///
     /// Default when absent: `true`.
+    #[json(default = true)]
     pub allow_squash_merge: Option<bool>,
     /// Whether to allow merge commits for pull requests.
     ///
     /// Default when absent: `true`.
+    #[json(default = true)]
     pub allow_merge_commit: Option<bool>,
     /// Whether to allow rebase merges for pull requests.
     ///
     /// Default when absent: `true`.
+    #[json(default = true)]
     pub allow_rebase_merge: Option<bool>,
     /// Whether to allow auto-merge for pull requests.
     ///
     /// Default when absent: `false`.
+    #[json(default = false)]
     pub allow_auto_merge: Option<bool>,
     /// Whether to allow private forks
     pub allow_forking: Option<bool>,
     /// Whether to delete head branches when pull requests are merged
     ///
     /// Default when absent: `false`.
+    #[json(default = false)]
     pub delete_branch_on_merge: Option<bool>,
     pub master_branch: Option<String>,
     pub permissions: Option<RootBranchProtectionRuleEventCreatedRepositoryPermissions>,
     pub public: Option<bool>,
     pub organization: Option<String>,
 }
-rt::object!(
-    Forkee { id = "id", required; node_id = "node_id", required; name = "name", required;
-    full_name = "full_name", required; private = "private", required; owner = "owner", required;
-    html_url = "html_url", required; description = "description", required; fork = "fork", required;
-    url = "url", required; forks_url = "forks_url", required; keys_url = "keys_url", required;
-    collaborators_url = "collaborators_url", required; teams_url = "teams_url", required;
-    hooks_url = "hooks_url", required; issue_events_url = "issue_events_url", required;
-    events_url = "events_url", required; assignees_url = "assignees_url", required;
-    branches_url = "branches_url", required; tags_url = "tags_url", required;
-    blobs_url = "blobs_url", required; git_tags_url = "git_tags_url", required;
-    git_refs_url = "git_refs_url", required; trees_url = "trees_url", required;
-    statuses_url = "statuses_url", required; languages_url = "languages_url", required;
-    stargazers_url = "stargazers_url", required; contributors_url = "contributors_url", required;
-    subscribers_url = "subscribers_url", required; subscription_url = "subscription_url", required;
-    commits_url = "commits_url", required; git_commits_url = "git_commits_url", required;
-    comments_url = "comments_url", required; issue_comment_url = "issue_comment_url", required;
-    contents_url = "contents_url", required; compare_url = "compare_url", required;
-    merges_url = "merges_url", required; archive_url = "archive_url", required;
-    downloads_url = "downloads_url", required; issues_url = "issues_url", required;
-    pulls_url = "pulls_url", required; milestones_url = "milestones_url", required;
-    notifications_url = "notifications_url", required; labels_url = "labels_url", required;
-    releases_url = "releases_url", required; deployments_url = "deployments_url", required;
-    created_at = "created_at", required; updated_at = "updated_at", required;
-    pushed_at = "pushed_at", required; git_url = "git_url", required; ssh_url = "ssh_url", required;
-    clone_url = "clone_url", required; svn_url = "svn_url", required;
-    homepage = "homepage", required; size = "size", required;
-    stargazers_count = "stargazers_count", required; watchers_count = "watchers_count", required;
-    language = "language", required; has_issues = "has_issues", required;
-    has_projects = "has_projects", required; has_downloads = "has_downloads", required;
-    has_wiki = "has_wiki", required; has_pages = "has_pages", required;
-    forks_count = "forks_count", required; mirror_url = "mirror_url", required;
-    archived = "archived", required; disabled = "disabled";
-    open_issues_count = "open_issues_count", required; license = "license", required;
-    forks = "forks", required; open_issues = "open_issues", required;
-    watchers = "watchers", required; stargazers = "stargazers";
-    default_branch = "default_branch", required;
-    allow_squash_merge = "allow_squash_merge" default: bool = true;
-    allow_merge_commit = "allow_merge_commit" default: bool = true;
-    allow_rebase_merge = "allow_rebase_merge" default: bool = true;
-    allow_auto_merge = "allow_auto_merge" default: bool = false; allow_forking = "allow_forking";
-    delete_branch_on_merge = "delete_branch_on_merge" default: bool = false;
-    master_branch = "master_branch"; permissions = "permissions"; public = "public";
-    organization = "organization"; } deny
-);
 /// Schema: `typify/github.json#/definitions/github_app_authorization_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -2884,9 +3081,11 @@ rt::union!(
 /// A wiki page is created or updated.
 ///
 /// Schema: `typify/github.json#/definitions/gollum$event`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v170], BASE0, "/definitions/gollum$event"))]
 pub struct GollumEvent {
     /// The pages that were updated.
+    #[json(read = VecOf<Typed<Page>, 0usize, { usize::MAX }, Checks58>)]
     pub pages: Vec<Page>,
     pub repository: BranchProtectionRuleCreatedRepository,
     pub sender: User,
@@ -2894,7 +3093,8 @@ pub struct GollumEvent {
     pub organization: Option<Organization>,
 }
 /// Schema: `typify/github.json#/definitions/gollum$event/properties/pages/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v171], BASE0, "/definitions/gollum$event/properties/pages/items"))]
 pub struct Page {
     /// The name of the page.
     pub page_name: String,
@@ -2987,7 +3187,8 @@ rt::union!(
 /// The GitHub App installation.
 ///
 /// Schema: `typify/github.json#/definitions/installation`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v174], BASE0, "/definitions/installation"))]
 pub struct InstallationCreatedInstallation {
     /// The ID of the installation.
     pub id: rt::Integer,
@@ -3007,13 +3208,19 @@ pub struct InstallationCreatedInstallation {
     pub target_type: TargetType,
     pub permissions: InstallationPermissions,
     /// Each item: one of `check_run`, `check_suite`, `code_scanning_alert`, `commit_comment`, `content_reference`, `create`, `delete`, `deployment`, `deployment_review`, `deployment_status`, `deploy_key`, `discussion`, `discussion_comment`, `fork`, `gollum`, `issues`, `issue_comment`, `label`, `member`, `membership`, `merge_queue_entry`, `milestone`, `organization`, `org_block`, `page_build`, `project`, `project_card`, `project_column`, `public`, `pull_request`, `pull_request_review`, `pull_request_review_comment`, `push`, `registry_package`, `release`, `repository`, `repository_dispatch`, `secret_scanning_alert`, `star`, `status`, `team`, `team_add`, `watch`, `workflow_dispatch`, `workflow_run`.
+    #[json(read = VecOf<Listed<RootInstallationEventCreatedInstallationEvent>, 0usize, {
+        usize::MAX }, Checks59>)]
     pub events: Vec<RootInstallationEventCreatedInstallationEvent>,
     pub created_at: InstallationCreatedAt,
     pub updated_at: InstallationCreatedAt,
+    #[json(required, read = ViaValue<Check2>)]
     pub single_file_name: Option<String>,
     pub has_multiple_single_files: Option<bool>,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub single_file_paths: Option<Vec<String>>,
+    #[json(required, read = ViaValue<Check15>)]
     pub suspended_by: Option<User>,
+    #[json(required, read = ViaValue<Check2>)]
     pub suspended_at: Option<String>,
 }
 /// Describe whether all repositories have been selected or there's a selection involved
@@ -3043,7 +3250,8 @@ rt::string_enum!(
     BASE0, "/definitions/installation/properties/target_type"
 );
 /// Schema: `typify/github.json#/definitions/installation/properties/permissions`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v177], BASE0, "/definitions/installation/properties/permissions"))]
 pub struct InstallationPermissions {
     pub actions: Option<Actions>,
     pub administration: Option<Actions>,
@@ -3163,7 +3371,9 @@ rt::union_by_type!(
     BASE0, "/definitions/installation/properties/created_at"
 );
 /// Schema: `typify/github.json#/definitions/installation$created/properties/repositories/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v180], BASE0,
+    "/definitions/installation$created/properties/repositories/items"))]
 pub struct RepositoriesAddedItem {
     /// Unique identifier of the repository
     pub id: rt::Integer,
@@ -3179,7 +3389,9 @@ pub struct RepositoriesAddedItem {
 /// The GitHub App installation.
 ///
 /// Schema: `typify/github.json#/definitions/installation$suspend/properties/installation`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<9>], BASE0,
+    "/definitions/installation$suspend/properties/installation"))]
 pub struct InstallationSuspendInstallation {
     /// The ID of the installation.
     pub id: rt::Integer,
@@ -3199,12 +3411,17 @@ pub struct InstallationSuspendInstallation {
     pub target_type: TargetType,
     pub permissions: InstallationPermissions,
     /// Each item: one of `check_run`, `check_suite`, `code_scanning_alert`, `commit_comment`, `content_reference`, `create`, `delete`, `deployment`, `deployment_review`, `deployment_status`, `deploy_key`, `discussion`, `discussion_comment`, `fork`, `gollum`, `issues`, `issue_comment`, `label`, `member`, `membership`, `merge_queue_entry`, `milestone`, `organization`, `org_block`, `page_build`, `project`, `project_card`, `project_column`, `public`, `pull_request`, `pull_request_review`, `pull_request_review_comment`, `push`, `registry_package`, `release`, `repository`, `repository_dispatch`, `secret_scanning_alert`, `star`, `status`, `team`, `team_add`, `watch`, `workflow_dispatch`, `workflow_run`.
+    #[json(read = VecOf<Listed<RootInstallationEventCreatedInstallationEvent>, 0usize, {
+        usize::MAX }, Checks59>)]
     pub events: Vec<RootInstallationEventCreatedInstallationEvent>,
     pub created_at: InstallationCreatedAt,
     pub updated_at: InstallationCreatedAt,
+    #[json(required, read = ViaValue<Check2>)]
     pub single_file_name: Option<String>,
     pub has_multiple_single_files: Option<bool>,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub single_file_paths: Option<Vec<String>>,
+    #[json(read = ViaValue<Check48>)]
     pub suspended_by: User,
     /// Format `date-time`.
     pub suspended_at: String,
@@ -3214,7 +3431,9 @@ pub struct InstallationSuspendInstallation {
 /// The GitHub App installation.
 ///
 /// Schema: `typify/github.json#/definitions/installation$unsuspend/properties/installation`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<10>], BASE0,
+    "/definitions/installation$unsuspend/properties/installation"))]
 pub struct InstallationUnsuspendInstallation {
     /// The ID of the installation.
     pub id: rt::Integer,
@@ -3234,14 +3453,20 @@ pub struct InstallationUnsuspendInstallation {
     pub target_type: TargetType,
     pub permissions: InstallationPermissions,
     /// Each item: one of `check_run`, `check_suite`, `code_scanning_alert`, `commit_comment`, `content_reference`, `create`, `delete`, `deployment`, `deployment_review`, `deployment_status`, `deploy_key`, `discussion`, `discussion_comment`, `fork`, `gollum`, `issues`, `issue_comment`, `label`, `member`, `membership`, `merge_queue_entry`, `milestone`, `organization`, `org_block`, `page_build`, `project`, `project_card`, `project_column`, `public`, `pull_request`, `pull_request_review`, `pull_request_review_comment`, `push`, `registry_package`, `release`, `repository`, `repository_dispatch`, `secret_scanning_alert`, `star`, `status`, `team`, `team_add`, `watch`, `workflow_dispatch`, `workflow_run`.
+    #[json(read = VecOf<Listed<RootInstallationEventCreatedInstallationEvent>, 0usize, {
+        usize::MAX }, Checks59>)]
     pub events: Vec<RootInstallationEventCreatedInstallationEvent>,
     pub created_at: InstallationCreatedAt,
     pub updated_at: InstallationCreatedAt,
+    #[json(required, read = ViaValue<Check2>)]
     pub single_file_name: Option<String>,
     pub has_multiple_single_files: Option<bool>,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub single_file_paths: Option<Vec<String>>,
+    #[json(read = LeafRead<Leaf51>)]
     pub suspended_by: (),
     /// Format `date-time`.
+    #[json(read = LeafRead<Leaf50>)]
     pub suspended_at: (),
 }
 /// Schema: `typify/github.json#/definitions/installation_repositories_event`
@@ -3292,7 +3517,9 @@ rt::union!(
     "/definitions/installation_repositories_event"
 );
 /// Schema: `typify/github.json#/definitions/installation_repositories$added/properties/repositories_removed/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v184], BASE0,
+    "/definitions/installation_repositories$added/properties/repositories_removed/items"))]
 pub struct RepositoriesRemovedItem {
     /// Unique identifier of the repository
     pub id: Option<rt::Integer>,
@@ -3356,7 +3583,9 @@ rt::union!(
 /// The \[issue\](https://docs.github.com/en/rest/reference/issues) the comment belongs to.
 ///
 /// Schema: `typify/github.json#/definitions/issue_comment$created/properties/issue`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t10::<11>], BASE0, "/definitions/issue_comment$created/properties/issue"))]
 pub struct IssueCommentCreatedIssue {
     /// URL for the issue
     ///
@@ -3382,20 +3611,27 @@ pub struct IssueCommentCreatedIssue {
     /// State of the issue; either 'open' or 'closed'
     pub state: IssueState,
     pub locked: bool,
+    #[json(required, read = ViaValue<Check63>)]
     pub assignee: Option<Assignee>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(required, read = ViaValue<Check65>)]
     pub milestone: Option<IssueMilestone>,
     pub comments: rt::Integer,
     /// Format `date-time`.
     pub created_at: String,
     /// Format `date-time`.
     pub updated_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub closed_at: Option<String>,
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
+    #[json(read = ViaValue<Check46>)]
     pub performed_via_github_app: Option<Option<App>>,
     pub pull_request: Option<RootIssueCommentEventCreatedIssuePullRequest>,
     /// Contents of the issue
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
 }
 /// State of the issue; either 'open' or 'closed'
@@ -3416,7 +3652,9 @@ rt::string_enum!(
 /// User
 ///
 /// Schema: `typify/github.json#/definitions/issue_comment$created/properties/issue/allOf/1/properties/assignee`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(contract([validators::t2::<4>, validators::t1::<0>], BASE0,
+    "/definitions/issue_comment$created/properties/issue/allOf/1/properties/assignee"))]
 pub struct Assignee {
     pub login: String,
     pub id: rt::Integer,
@@ -3451,25 +3689,13 @@ pub struct Assignee {
     pub r#type: UserType,
     pub site_admin: bool,
 }
-rt::object!(
-    Assignee { login = "login", required; id = "id", required; node_id = "node_id", required;
-    name = "name"; email = "email"; avatar_url = "avatar_url", required;
-    gravatar_id = "gravatar_id", required; url = "url", required; html_url = "html_url", required;
-    followers_url = "followers_url", required; following_url = "following_url", required;
-    gists_url = "gists_url", required; starred_url = "starred_url", required;
-    subscriptions_url = "subscriptions_url", required;
-    organizations_url = "organizations_url", required; repos_url = "repos_url", required;
-    events_url = "events_url", required; received_events_url = "received_events_url", required;
-    r#type = "type", required; site_admin = "site_admin", required;
-    } deny contract[validators::t2::<4>, validators::t1::<0>], BASE0,
-    "/definitions/issue_comment$created/properties/issue/allOf/1/properties/assignee"
-);
 /// Milestone
 ///
 /// A collection of related issues and pull requests.
 ///
 /// Schema: `typify/github.json#/definitions/milestone`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v189], BASE0, "/definitions/milestone"))]
 pub struct IssueMilestone {
     /// Format `uri`.
     pub url: String,
@@ -3483,6 +3709,7 @@ pub struct IssueMilestone {
     pub number: rt::Integer,
     /// The title of the milestone.
     pub title: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub description: Option<String>,
     pub creator: User,
     pub open_issues: rt::Integer,
@@ -3493,7 +3720,9 @@ pub struct IssueMilestone {
     pub created_at: String,
     /// Format `date-time`.
     pub updated_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub due_on: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub closed_at: Option<String>,
 }
 /// Used by: `typify/github.json#/definitions/issue/properties/active_lock_reason`, `typify/github.json#/definitions/pull-request/properties/active_lock_reason`, `typify/github.json#/definitions/simple-pull-request/properties/active_lock_reason`, and 3 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -3511,7 +3740,9 @@ rt::string_enum!(
     Spam = "spam" }
 );
 /// Schema: `typify/github.json#/definitions/issue/properties/pull_request`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v190, validators::v191], BASE0,
+    "/definitions/issue/properties/pull_request"))]
 pub struct RootIssueCommentEventCreatedIssuePullRequest {
     /// Format `uri`.
     pub url: String,
@@ -3527,7 +3758,8 @@ pub struct RootIssueCommentEventCreatedIssuePullRequest {
 /// The \[comment\](https://docs.github.com/en/rest/reference/issues#comments) itself.
 ///
 /// Schema: `typify/github.json#/definitions/issue-comment`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v192], BASE0, "/definitions/issue-comment"))]
 pub struct IssueComment {
     /// URL for the issue comment
     ///
@@ -3548,12 +3780,15 @@ pub struct IssueComment {
     pub author_association: AuthorAssociation,
     /// Contents of the issue comment
     pub body: String,
+    #[json(required, read = ViaValue<Check46>)]
     pub performed_via_github_app: Option<App>,
 }
 /// The changes to the comment.
 ///
 /// Schema: `typify/github.json#/definitions/issue_comment$edited/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t85::<1>], BASE0, "/definitions/issue_comment$edited/properties/changes"))]
 pub struct IssueCommentEditedChanges {
     pub body: Option<Title>,
 }
@@ -3751,7 +3986,8 @@ rt::union!(
 /// The \[issue\](https://docs.github.com/en/rest/reference/issues) itself.
 ///
 /// Schema: `typify/github.json#/definitions/issue`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v195], BASE0, "/definitions/issue"))]
 pub struct IssuesAssignedIssue {
     /// URL for the issue
     ///
@@ -3777,24 +4013,32 @@ pub struct IssuesAssignedIssue {
     /// State of the issue; either 'open' or 'closed'
     pub state: Option<IssueState>,
     pub locked: Option<bool>,
+    #[json(read = ViaValue<Check15>)]
     pub assignee: Option<Option<User>>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(required, read = ViaValue<Check65>)]
     pub milestone: Option<IssueMilestone>,
     pub comments: rt::Integer,
     /// Format `date-time`.
     pub created_at: String,
     /// Format `date-time`.
     pub updated_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub closed_at: Option<String>,
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
+    #[json(read = ViaValue<Check46>)]
     pub performed_via_github_app: Option<Option<App>>,
     pub pull_request: Option<RootIssuesEventAssignedIssuePullRequest>,
     /// Contents of the issue
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
 }
 /// Schema: `typify/github.json#/definitions/issue/properties/pull_request`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v190], BASE0, "/definitions/issue/properties/pull_request"))]
 pub struct RootIssuesEventAssignedIssuePullRequest {
     /// Format `uri`.
     pub url: Option<String>,
@@ -3810,7 +4054,9 @@ pub struct RootIssuesEventAssignedIssuePullRequest {
 /// The \[issue\](https://docs.github.com/en/rest/reference/issues) itself.
 ///
 /// Schema: `typify/github.json#/definitions/issues$closed/properties/issue`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t10::<12>], BASE0, "/definitions/issues$closed/properties/issue"))]
 pub struct IssuesClosedIssue {
     /// URL for the issue
     ///
@@ -3834,10 +4080,14 @@ pub struct IssuesClosedIssue {
     pub user: User,
     pub labels: Option<Vec<Label>>,
     /// State of the issue; either 'open' or 'closed'
+    #[json(read = LeafRead<Leaf67>)]
     pub state: RootIssuesEventClosedIssueState,
     pub locked: Option<bool>,
+    #[json(read = ViaValue<Check15>)]
     pub assignee: Option<Option<User>>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(required, read = ViaValue<Check65>)]
     pub milestone: Option<IssueMilestone>,
     pub comments: rt::Integer,
     /// Format `date-time`.
@@ -3847,10 +4097,13 @@ pub struct IssuesClosedIssue {
     /// Format `date-time`.
     pub closed_at: String,
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
+    #[json(read = ViaValue<Check46>)]
     pub performed_via_github_app: Option<Option<App>>,
     pub pull_request: Option<RootIssuesEventAssignedIssuePullRequest>,
     /// Contents of the issue
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
 }
 /// Used by: `typify/github.json#/definitions/issue/properties/state`, `typify/github.json#/definitions/milestone/properties/state`, `typify/github.json#/definitions/pull_request$closed/properties/action`, and 4 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -3865,7 +4118,9 @@ rt::string_enum!(RootIssuesEventClosedIssueState { Closed = "closed" });
 /// The \[issue\](https://docs.github.com/en/rest/reference/issues) itself.
 ///
 /// Schema: `typify/github.json#/definitions/issues$demilestoned/properties/issue`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t10::<13>], BASE0, "/definitions/issues$demilestoned/properties/issue"))]
 pub struct IssuesDemilestonedIssue {
     /// URL for the issue
     ///
@@ -3891,26 +4146,34 @@ pub struct IssuesDemilestonedIssue {
     /// State of the issue; either 'open' or 'closed'
     pub state: Option<IssueState>,
     pub locked: Option<bool>,
+    #[json(read = ViaValue<Check15>)]
     pub assignee: Option<Option<User>>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(read = LeafRead<Leaf68>)]
     pub milestone: (),
     pub comments: rt::Integer,
     /// Format `date-time`.
     pub created_at: String,
     /// Format `date-time`.
     pub updated_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub closed_at: Option<String>,
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
+    #[json(read = ViaValue<Check46>)]
     pub performed_via_github_app: Option<Option<App>>,
     pub pull_request: Option<RootIssuesEventAssignedIssuePullRequest>,
     /// Contents of the issue
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
 }
 /// The changes to the issue.
 ///
 /// Schema: `typify/github.json#/definitions/issues$edited/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t89::<1>], BASE0, "/definitions/issues$edited/properties/changes"))]
 pub struct IssuesEditedChanges {
     pub body: Option<Title>,
     pub title: Option<Title>,
@@ -3920,7 +4183,7 @@ pub struct IssuesEditedChanges {
 /// The \[issue\](https://docs.github.com/en/rest/reference/issues) itself.
 ///
 /// Used by: `typify/github.json#/definitions/issues$locked/properties/issue`, `typify/github.json#/definitions/issues$unlocked/properties/issue`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct IssuesLockedIssue {
     /// URL for the issue
     pub url: String,
@@ -3941,38 +4204,30 @@ pub struct IssuesLockedIssue {
     pub locked: bool,
     pub assignee: Option<Option<User>>,
     pub assignees: Vec<User>,
+    #[json(required)]
     pub milestone: Option<IssueMilestone>,
     pub comments: rt::Integer,
     pub created_at: String,
     pub updated_at: String,
+    #[json(required)]
     pub closed_at: Option<String>,
     pub author_association: AuthorAssociation,
+    #[json(required)]
     pub active_lock_reason: Option<ActiveLockReason>,
     pub performed_via_github_app: Option<Option<App>>,
     pub pull_request: Option<RootIssuesEventAssignedIssuePullRequest>,
     /// Contents of the issue
+    #[json(required)]
     pub body: Option<String>,
 }
-rt::object!(
-    IssuesLockedIssue { url = "url", required; repository_url = "repository_url", required;
-    labels_url = "labels_url", required; comments_url = "comments_url", required;
-    events_url = "events_url", required; html_url = "html_url", required; id = "id", required;
-    node_id = "node_id", required; number = "number", required; title = "title", required;
-    user = "user", required; labels = "labels"; state = "state"; locked = "locked", required;
-    assignee = "assignee"; assignees = "assignees", required; milestone = "milestone", required;
-    comments = "comments", required; created_at = "created_at", required;
-    updated_at = "updated_at", required; closed_at = "closed_at", required;
-    author_association = "author_association", required;
-    active_lock_reason = "active_lock_reason", required;
-    performed_via_github_app = "performed_via_github_app"; pull_request = "pull_request";
-    body = "body", required; } deny
-);
 /// Issue
 ///
 /// The \[issue\](https://docs.github.com/en/rest/reference/issues) itself.
 ///
 /// Schema: `typify/github.json#/definitions/issues$milestoned/properties/issue`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t10::<14>], BASE0, "/definitions/issues$milestoned/properties/issue"))]
 pub struct IssuesMilestonedIssue {
     /// URL for the issue
     ///
@@ -3998,24 +4253,32 @@ pub struct IssuesMilestonedIssue {
     /// State of the issue; either 'open' or 'closed'
     pub state: Option<IssueState>,
     pub locked: Option<bool>,
+    #[json(read = ViaValue<Check15>)]
     pub assignee: Option<Option<User>>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(read = ViaValue<Check69>)]
     pub milestone: IssueMilestone,
     pub comments: rt::Integer,
     /// Format `date-time`.
     pub created_at: String,
     /// Format `date-time`.
     pub updated_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub closed_at: Option<String>,
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
+    #[json(read = ViaValue<Check46>)]
     pub performed_via_github_app: Option<Option<App>>,
     pub pull_request: Option<RootIssuesEventAssignedIssuePullRequest>,
     /// Contents of the issue
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
 }
 /// Schema: `typify/github.json#/definitions/issues$opened/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v200], BASE0, "/definitions/issues$opened/properties/changes"))]
 pub struct IssuesOpenedChanges {
     pub old_issue: IssuesAssignedIssue,
     pub old_repository: BranchProtectionRuleCreatedRepository,
@@ -4025,7 +4288,9 @@ pub struct IssuesOpenedChanges {
 /// The \[issue\](https://docs.github.com/en/rest/reference/issues) itself.
 ///
 /// Schema: `typify/github.json#/definitions/issues$opened/properties/issue`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t10::<15>], BASE0, "/definitions/issues$opened/properties/issue"))]
 pub struct IssuesOpenedIssue {
     /// URL for the issue
     ///
@@ -4051,8 +4316,11 @@ pub struct IssuesOpenedIssue {
     /// State of the issue; either 'open' or 'closed'
     pub state: PullRequestState,
     pub locked: Option<bool>,
+    #[json(read = ViaValue<Check15>)]
     pub assignee: Option<Option<User>>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(required, read = ViaValue<Check65>)]
     pub milestone: Option<IssueMilestone>,
     pub comments: rt::Integer,
     /// Format `date-time`.
@@ -4060,12 +4328,16 @@ pub struct IssuesOpenedIssue {
     /// Format `date-time`.
     pub updated_at: String,
     /// Format `date-time`.
+    #[json(read = LeafRead<Leaf50>)]
     pub closed_at: (),
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
+    #[json(read = ViaValue<Check46>)]
     pub performed_via_github_app: Option<Option<App>>,
     pub pull_request: Option<RootIssuesEventAssignedIssuePullRequest>,
     /// Contents of the issue
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
 }
 /// Issue
@@ -4073,7 +4345,9 @@ pub struct IssuesOpenedIssue {
 /// The \[issue\](https://docs.github.com/en/rest/reference/issues) itself.
 ///
 /// Schema: `typify/github.json#/definitions/issues$reopened/properties/issue`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t10::<16>], BASE0, "/definitions/issues$reopened/properties/issue"))]
 pub struct IssuesReopenedIssue {
     /// URL for the issue
     ///
@@ -4099,24 +4373,33 @@ pub struct IssuesReopenedIssue {
     /// State of the issue; either 'open' or 'closed'
     pub state: PullRequestState,
     pub locked: Option<bool>,
+    #[json(read = ViaValue<Check15>)]
     pub assignee: Option<Option<User>>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(required, read = ViaValue<Check65>)]
     pub milestone: Option<IssueMilestone>,
     pub comments: rt::Integer,
     /// Format `date-time`.
     pub created_at: String,
     /// Format `date-time`.
     pub updated_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub closed_at: Option<String>,
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
+    #[json(read = ViaValue<Check46>)]
     pub performed_via_github_app: Option<Option<App>>,
     pub pull_request: Option<RootIssuesEventAssignedIssuePullRequest>,
     /// Contents of the issue
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
 }
 /// Schema: `typify/github.json#/definitions/issues$transferred/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::v203], BASE0, "/definitions/issues$transferred/properties/changes"))]
 pub struct IssuesTransferredChanges {
     pub new_issue: IssuesAssignedIssue,
     pub new_repository: BranchProtectionRuleCreatedRepository,
@@ -4168,7 +4451,8 @@ rt::union!(
 /// The changes to the label if the action was `edited`.
 ///
 /// Schema: `typify/github.json#/definitions/label$edited/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v205], BASE0, "/definitions/label$edited/properties/changes"))]
 pub struct LabelEditedChanges {
     pub color: Option<Title>,
     pub name: Option<Title>,
@@ -4235,7 +4519,9 @@ rt::union!(
     } deny } contract[validators::t13::<1>], BASE0, "/definitions/marketplace_purchase_event"
 );
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$cancelled/properties/sender`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v207], BASE0,
+    "/definitions/marketplace_purchase$cancelled/properties/sender"))]
 pub struct Sender {
     pub login: String,
     pub id: rt::Integer,
@@ -4271,7 +4557,9 @@ pub struct Sender {
 /// Marketplace Purchase
 ///
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t10::<17>], BASE0,
+    "/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase"))]
 pub struct MarketplacePurchaseCancelledMarketplacePurchase {
     pub account: Account,
     pub billing_cycle: String,
@@ -4282,7 +4570,9 @@ pub struct MarketplacePurchaseCancelledMarketplacePurchase {
     pub plan: Plan,
 }
 /// Schema: `typify/github.json#/definitions/marketplace-purchase/properties/account`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::v209], BASE0, "/definitions/marketplace-purchase/properties/account"))]
 pub struct Account {
     pub r#type: String,
     pub id: rt::Integer,
@@ -4291,7 +4581,9 @@ pub struct Account {
     pub organization_billing_email: String,
 }
 /// Schema: `typify/github.json#/definitions/marketplace-purchase/properties/plan`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::v210], BASE0, "/definitions/marketplace-purchase/properties/plan"))]
 pub struct Plan {
     pub id: rt::Integer,
     pub name: String,
@@ -4300,13 +4592,16 @@ pub struct Plan {
     pub yearly_price_in_cents: rt::Integer,
     pub price_model: String,
     pub has_free_trial: bool,
+    #[json(required, read = ViaValue<Check2>)]
     pub unit_name: Option<String>,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub bullets: Vec<String>,
 }
 /// Marketplace Purchase
 ///
 /// Schema: `typify/github.json#/definitions/marketplace-purchase`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v211], BASE0, "/definitions/marketplace-purchase"))]
 pub struct PreviousMarketplacePurchase {
     pub account: Account,
     pub billing_cycle: String,
@@ -4358,12 +4653,15 @@ rt::union!(
     } deny } contract[validators::t0::<6>], BASE0, "/definitions/member_event"
 );
 /// Schema: `typify/github.json#/definitions/member$added/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t85::<2>], BASE0, "/definitions/member$added/properties/changes"))]
 pub struct MemberAddedChanges {
     pub permission: Option<Permission>,
 }
 /// Schema: `typify/github.json#/definitions/member$added/properties/changes/properties/permission`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t88::<2>], BASE0,
+    "/definitions/member$added/properties/changes/properties/permission"))]
 pub struct Permission {
     pub to: To,
 }
@@ -4382,7 +4680,8 @@ rt::string_enum!(
 /// The changes to the collaborator permissions
 ///
 /// Schema: `typify/github.json#/definitions/member$edited/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t88::<3>], BASE0, "/definitions/member$edited/properties/changes"))]
 pub struct MemberEditedChanges {
     pub old_permission: Title,
 }
@@ -4441,7 +4740,8 @@ rt::string_enum!(
 /// Groups of organization members that gives permissions on specified repositories.
 ///
 /// Schema: `typify/github.json#/definitions/team`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v219], BASE0, "/definitions/team"))]
 pub struct Team {
     /// Name of the team
     pub name: String,
@@ -4450,6 +4750,7 @@ pub struct Team {
     pub node_id: String,
     pub slug: String,
     /// Description of the team
+    #[json(required, read = ViaValue<Check2>)]
     pub description: Option<String>,
     pub privacy: Privacy,
     /// URL for the team
@@ -4464,6 +4765,7 @@ pub struct Team {
     pub repositories_url: String,
     /// Permission that the team will have for its repositories
     pub permission: String,
+    #[json(read = ViaValue<Check71>)]
     pub parent: Option<Option<TeamParent>>,
 }
 /// In JSON, in the order of the variants: `open`, `closed`, `secret`.
@@ -4480,7 +4782,8 @@ rt::string_enum!(
     BASE0, "/definitions/team/properties/privacy"
 );
 /// Schema: `typify/github.json#/definitions/team/properties/parent`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v221], BASE0, "/definitions/team/properties/parent"))]
 pub struct TeamParent {
     /// Name of the team
     pub name: String,
@@ -4489,6 +4792,7 @@ pub struct TeamParent {
     pub node_id: String,
     pub slug: String,
     /// Description of the team
+    #[json(required, read = ViaValue<Check2>)]
     pub description: Option<String>,
     pub privacy: Privacy,
     /// URL for the team
@@ -4555,7 +4859,8 @@ rt::union!(
 /// The modified webhook. This will contain different keys based on the type of webhook it is: repository, organization, business, app, or GitHub Marketplace.
 ///
 /// Schema: `typify/github.json#/definitions/meta$deleted/properties/hook`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v227], BASE0, "/definitions/meta$deleted/properties/hook"))]
 pub struct MetaDeletedHook {
     pub r#type: String,
     pub id: rt::Integer,
@@ -4663,7 +4968,9 @@ rt::const_string!(
     "/definitions/webhook-events/oneOf/1/items"
 );
 /// Schema: `typify/github.json#/definitions/meta$deleted/properties/hook/properties/config`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v233], BASE0,
+    "/definitions/meta$deleted/properties/hook/properties/config"))]
 pub struct RootMetaEventDeletedHookConfig {
     pub content_type: ContentType,
     pub insecure_ssl: String,
@@ -4749,7 +5056,9 @@ rt::union!(
 /// A collection of related issues and pull requests.
 ///
 /// Schema: `typify/github.json#/definitions/milestone$closed/properties/milestone`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t10::<18>], BASE0, "/definitions/milestone$closed/properties/milestone"))]
 pub struct MilestoneClosedMilestone {
     /// Format `uri`.
     pub url: String,
@@ -4763,16 +5072,19 @@ pub struct MilestoneClosedMilestone {
     pub number: rt::Integer,
     /// The title of the milestone.
     pub title: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub description: Option<String>,
     pub creator: User,
     pub open_issues: rt::Integer,
     pub closed_issues: rt::Integer,
     /// The state of the milestone.
+    #[json(read = LeafRead<Leaf67>)]
     pub state: RootIssuesEventClosedIssueState,
     /// Format `date-time`.
     pub created_at: String,
     /// Format `date-time`.
     pub updated_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub due_on: Option<String>,
     /// Format `date-time`.
     pub closed_at: String,
@@ -4782,7 +5094,9 @@ pub struct MilestoneClosedMilestone {
 /// A collection of related issues and pull requests.
 ///
 /// Schema: `typify/github.json#/definitions/milestone$created/properties/milestone`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t10::<19>], BASE0, "/definitions/milestone$created/properties/milestone"))]
 pub struct MilestoneCreatedMilestone {
     /// Format `uri`.
     pub url: String,
@@ -4796,6 +5110,7 @@ pub struct MilestoneCreatedMilestone {
     pub number: rt::Integer,
     /// The title of the milestone.
     pub title: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub description: Option<String>,
     pub creator: User,
     pub open_issues: rt::Integer,
@@ -4806,14 +5121,17 @@ pub struct MilestoneCreatedMilestone {
     pub created_at: String,
     /// Format `date-time`.
     pub updated_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub due_on: Option<String>,
     /// Format `date-time`.
+    #[json(read = LeafRead<Leaf50>)]
     pub closed_at: (),
 }
 /// The changes to the milestone if the action was `edited`.
 ///
 /// Schema: `typify/github.json#/definitions/milestone$edited/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v238], BASE0, "/definitions/milestone$edited/properties/changes"))]
 pub struct MilestoneEditedChanges {
     pub description: Option<Title>,
     pub due_on: Option<Title>,
@@ -4910,7 +5228,8 @@ rt::union!(
 /// The membership between the user and the organization. Not present when the action is `member_invited`.
 ///
 /// Schema: `typify/github.json#/definitions/membership`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v241], BASE0, "/definitions/membership"))]
 pub struct Membership {
     /// Format `uri`.
     pub url: String,
@@ -4923,16 +5242,21 @@ pub struct Membership {
 /// The invitation for the user or email if the action is `member_invited`.
 ///
 /// Schema: `typify/github.json#/definitions/organization$member_invited/properties/invitation`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v242], BASE0,
+    "/definitions/organization$member_invited/properties/invitation"))]
 pub struct Invitation {
     pub id: rt::Number,
     pub node_id: String,
     pub login: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub email: Option<String>,
     pub role: String,
     /// Format `date-time`.
     pub created_at: String,
+    #[json(required, read = ViaValue<Check13>)]
     pub failed_at: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub failed_reason: Option<String>,
     pub inviter: User,
     pub team_count: rt::Number,
@@ -4970,11 +5294,14 @@ rt::union!(
 /// Information about the package.
 ///
 /// Schema: `typify/github.json#/definitions/package$published/properties/package`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::v244], BASE0, "/definitions/package$published/properties/package"))]
 pub struct PackagePublishedPackage {
     pub id: rt::Integer,
     pub name: String,
     pub namespace: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub description: Option<String>,
     pub ecosystem: String,
     pub package_type: String,
@@ -4987,7 +5314,9 @@ pub struct PackagePublishedPackage {
     pub registry: Registry,
 }
 /// Schema: `typify/github.json#/definitions/package$published/properties/package/properties/package_version`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v245], BASE0,
+    "/definitions/package$published/properties/package/properties/package_version"))]
 pub struct PackageVersion {
     pub id: rt::Integer,
     pub version: String,
@@ -5007,15 +5336,20 @@ pub struct PackageVersion {
     pub prerelease: bool,
     pub created_at: String,
     pub updated_at: String,
+    #[json(read = VecOf<AnyValue, 0usize, { usize::MAX }, Checks73>)]
     pub metadata: Vec<rt::Value>,
+    #[json(read = VecOf<AnyValue, 0usize, { usize::MAX }, Checks73>)]
     pub docker_metadata: Vec<rt::Value>,
+    #[json(read = VecOf<Typed<PackageFile>, 0usize, { usize::MAX }, Checks74>)]
     pub package_files: Vec<PackageFile>,
     pub author: User,
     pub source_url: String,
     pub installation_command: String,
 }
 /// Schema: `typify/github.json#/definitions/package$published/properties/package/properties/package_version/properties/release`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v246], BASE0,
+    "/definitions/package$published/properties/package/properties/package_version/properties/release"))]
 pub struct PackageVersionRelease {
     /// Format `uri`.
     pub url: String,
@@ -5032,7 +5366,9 @@ pub struct PackageVersionRelease {
     pub published_at: String,
 }
 /// Schema: `typify/github.json#/definitions/package$published/properties/package/properties/package_version/properties/package_files/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v247], BASE0,
+    "/definitions/package$published/properties/package/properties/package_version/properties/package_files/items"))]
 pub struct PackageFile {
     /// Format `uri`.
     pub download_url: String,
@@ -5048,7 +5384,9 @@ pub struct PackageFile {
     pub updated_at: String,
 }
 /// Schema: `typify/github.json#/definitions/package$published/properties/package/properties/registry`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v248], BASE0,
+    "/definitions/package$published/properties/package/properties/registry"))]
 pub struct Registry {
     /// Format `uri`.
     pub about_url: String,
@@ -5063,7 +5401,8 @@ pub struct Registry {
 /// Page Build
 ///
 /// Schema: `typify/github.json#/definitions/page_build$event`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v249], BASE0, "/definitions/page_build$event"))]
 pub struct PageBuildEvent {
     pub id: rt::Integer,
     /// The \[List GitHub Pages builds\](https://docs.github.com/en/rest/reference/repos#list-github-pages-builds) itself.
@@ -5076,7 +5415,8 @@ pub struct PageBuildEvent {
 /// The \[List GitHub Pages builds\](https://docs.github.com/en/rest/reference/repos#list-github-pages-builds) itself.
 ///
 /// Schema: `typify/github.json#/definitions/page_build$event/properties/build`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v250], BASE0, "/definitions/page_build$event/properties/build"))]
 pub struct Build {
     /// Format `uri`.
     pub url: String,
@@ -5089,14 +5429,18 @@ pub struct Build {
     pub updated_at: String,
 }
 /// Schema: `typify/github.json#/definitions/page_build$event/properties/build/properties/error`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t88::<4>], BASE0,
+    "/definitions/page_build$event/properties/build/properties/error"))]
 pub struct Error {
+    #[json(required, read = ViaValue<Check2>)]
     pub message: Option<String>,
 }
 /// ping event
 ///
 /// Schema: `typify/github.json#/definitions/ping$event`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v252], BASE0, "/definitions/ping$event"))]
 pub struct PingEvent {
     pub zen: String,
     /// The ID of the webhook that triggered the ping.
@@ -5110,7 +5454,8 @@ pub struct PingEvent {
 /// The \[webhook configuration\](https://docs.github.com/en/rest/reference/repos#get-a-repository-webhook).
 ///
 /// Schema: `typify/github.json#/definitions/ping$event/properties/hook`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v253], BASE0, "/definitions/ping$event/properties/hook"))]
 pub struct PingEventHook {
     pub r#type: String,
     pub id: rt::Integer,
@@ -5131,7 +5476,9 @@ pub struct PingEventHook {
     pub last_response: Option<LastResponse>,
 }
 /// Schema: `typify/github.json#/definitions/ping$event/properties/hook/properties/config`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::v254], BASE0, "/definitions/ping$event/properties/hook/properties/config"))]
 pub struct RootPingEventHookConfig {
     pub content_type: ContentType,
     pub secret: Option<String>,
@@ -5140,7 +5487,9 @@ pub struct RootPingEventHookConfig {
     pub insecure_ssl: String,
 }
 /// Schema: `typify/github.json#/definitions/ping$event/properties/hook/properties/last_response`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v255], BASE0,
+    "/definitions/ping$event/properties/hook/properties/last_response"))]
 pub struct LastResponse {
     pub code: (),
     pub status: String,
@@ -5210,7 +5559,8 @@ rt::union!(
 /// Project
 ///
 /// Schema: `typify/github.json#/definitions/project`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v257], BASE0, "/definitions/project"))]
 pub struct Project {
     /// Format `uri`.
     pub owner_url: String,
@@ -5225,6 +5575,7 @@ pub struct Project {
     /// Name of the project
     pub name: String,
     /// Body of the project
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
     pub number: rt::Integer,
     /// State of the project; either 'open' or 'closed'
@@ -5238,7 +5589,9 @@ pub struct Project {
 /// The changes to the project if the action was `edited`.
 ///
 /// Schema: `typify/github.json#/definitions/project$edited/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t89::<2>], BASE0, "/definitions/project$edited/properties/changes"))]
 pub struct ProjectEditedChanges {
     pub name: Option<Title>,
     pub body: Option<Title>,
@@ -5309,14 +5662,17 @@ rt::union!(
     } deny } contract[validators::t13::<5>], BASE0, "/definitions/project_card_event"
 );
 /// Schema: `typify/github.json#/definitions/project_card$converted/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t88::<5>], BASE0,
+    "/definitions/project_card$converted/properties/changes"))]
 pub struct ProjectCardConvertedChanges {
     pub note: Title,
 }
 /// Project Card
 ///
 /// Schema: `typify/github.json#/definitions/project-card`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v261], BASE0, "/definitions/project-card"))]
 pub struct ProjectCardConvertedProjectCard {
     /// Format `uri`.
     pub url: String,
@@ -5328,6 +5684,7 @@ pub struct ProjectCardConvertedProjectCard {
     /// The project card's ID
     pub id: rt::Integer,
     pub node_id: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub note: Option<String>,
     /// Whether or not the card is archived
     pub archived: bool,
@@ -5341,19 +5698,25 @@ pub struct ProjectCardConvertedProjectCard {
     pub after_id: Option<()>,
 }
 /// Schema: `typify/github.json#/definitions/project_card$moved/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t88::<6>], BASE0, "/definitions/project_card$moved/properties/changes"))]
 pub struct ProjectCardMovedChanges {
     pub column_id: ColumnId,
 }
 /// Schema: `typify/github.json#/definitions/project_card$moved/properties/changes/properties/column_id`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t3::<4>], BASE0,
+    "/definitions/project_card$moved/properties/changes/properties/column_id"))]
 pub struct ColumnId {
     pub from: rt::Integer,
 }
 /// Project Card
 ///
 /// Schema: `typify/github.json#/definitions/project_card$moved/properties/project_card`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<20>], BASE0,
+    "/definitions/project_card$moved/properties/project_card"))]
 pub struct ProjectCardMovedProjectCard {
     /// Format `uri`.
     pub url: String,
@@ -5365,6 +5728,7 @@ pub struct ProjectCardMovedProjectCard {
     /// The project card's ID
     pub id: rt::Integer,
     pub node_id: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub note: Option<String>,
     /// Whether or not the card is archived
     pub archived: bool,
@@ -5375,6 +5739,7 @@ pub struct ProjectCardMovedProjectCard {
     pub updated_at: String,
     /// Format `uri`.
     pub content_url: Option<String>,
+    #[json(read = LeafRead<Leaf75>)]
     pub after_id: (),
 }
 /// Schema: `typify/github.json#/definitions/project_column_event`
@@ -5432,7 +5797,8 @@ rt::union!(
 /// Project Column
 ///
 /// Schema: `typify/github.json#/definitions/project-column`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v266], BASE0, "/definitions/project-column"))]
 pub struct ProjectColumn {
     /// Format `uri`.
     pub url: String,
@@ -5451,7 +5817,9 @@ pub struct ProjectColumn {
     pub updated_at: String,
 }
 /// Schema: `typify/github.json#/definitions/project_column$edited/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t85::<3>], BASE0, "/definitions/project_column$edited/properties/changes"))]
 pub struct ProjectColumnEditedChanges {
     pub name: Option<Title>,
 }
@@ -5460,7 +5828,8 @@ pub struct ProjectColumnEditedChanges {
 /// When a private repository is made public.
 ///
 /// Schema: `typify/github.json#/definitions/public$event`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v268], BASE0, "/definitions/public$event"))]
 pub struct PublicEvent {
     pub repository: Forkee,
     pub sender: User,
@@ -5512,7 +5881,8 @@ rt::union!(
 /// pull_request assigned event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$assigned`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t16::<0>], BASE0, "/definitions/pull_request$assigned"))]
 pub struct PullRequestAssigned {
     pub action: PullRequestAssignedAction,
     /// The pull request number.
@@ -5537,7 +5907,8 @@ rt::string_enum!(
 /// Pull Request
 ///
 /// Schema: `typify/github.json#/definitions/pull-request`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v289], BASE0, "/definitions/pull-request"))]
 pub struct PullRequestAssignedPullRequest {
     /// Format `uri`.
     pub url: String,
@@ -5559,20 +5930,29 @@ pub struct PullRequestAssignedPullRequest {
     /// The title of the pull request.
     pub title: String,
     pub user: User,
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
     /// Format `date-time`.
     pub created_at: String,
     /// Format `date-time`.
     pub updated_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub closed_at: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub merged_at: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub merge_commit_sha: Option<String>,
+    #[json(required, read = ViaValue<Check15>)]
     pub assignee: Option<User>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(read = VecOf<ViaValue<Check77>, 0usize, { usize::MAX }, Checks78>)]
     pub requested_reviewers:
         Vec<RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer>,
+    #[json(read = VecOf<Typed<Team>, 0usize, { usize::MAX }, Checks79>)]
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
+    #[json(required, read = ViaValue<Check65>)]
     pub milestone: Option<IssueMilestone>,
     /// Format `uri`.
     pub commits_url: String,
@@ -5586,16 +5966,22 @@ pub struct PullRequestAssignedPullRequest {
     pub statuses_url: String,
     pub head: PullRequestHead,
     pub base: PullRequestHead,
+    #[json(name = "_links")]
     pub links: PullRequestLinks,
     pub author_association: AuthorAssociation,
     pub auto_merge: (),
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
     /// Indicates whether or not the pull request is a draft.
     pub draft: bool,
+    #[json(required, read = ViaValue<Check80>)]
     pub merged: Option<bool>,
+    #[json(required, read = ViaValue<Check80>)]
     pub mergeable: Option<bool>,
+    #[json(required, read = ViaValue<Check80>)]
     pub rebaseable: Option<bool>,
     pub mergeable_state: String,
+    #[json(required, read = ViaValue<Check15>)]
     pub merged_by: Option<User>,
     pub comments: rt::Integer,
     pub review_comments: rt::Integer,
@@ -5620,7 +6006,8 @@ rt::union!(
     "/definitions/pull-request/properties/requested_reviewers/items"
 );
 /// Schema: `typify/github.json#/definitions/pull-request/properties/head`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v292], BASE0, "/definitions/pull-request/properties/head"))]
 pub struct PullRequestHead {
     pub label: String,
     pub r#ref: String,
@@ -5629,8 +6016,10 @@ pub struct PullRequestHead {
     pub repo: BranchProtectionRuleCreatedRepository,
 }
 /// Schema: `typify/github.json#/definitions/pull-request/properties/_links`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v293], BASE0, "/definitions/pull-request/properties/_links"))]
 pub struct PullRequestLinks {
+    #[json(name = "self")]
     pub self_: Link,
     pub html: Link,
     pub issue: Link,
@@ -5643,7 +6032,8 @@ pub struct PullRequestLinks {
 /// Link
 ///
 /// Schema: `typify/github.json#/definitions/link`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t88::<7>], BASE0, "/definitions/link"))]
 pub struct Link {
     /// Format `uri-template`.
     pub href: String,
@@ -5651,7 +6041,8 @@ pub struct Link {
 /// pull_request auto_merge_disabled event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$auto_merge_disabled`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t17::<0>], BASE0, "/definitions/pull_request$auto_merge_disabled"))]
 pub struct PullRequestAutoMergeDisabled {
     pub action: PullRequestAutoMergeDisabledAction,
     pub number: rt::Integer,
@@ -5675,7 +6066,8 @@ rt::string_enum!(
 /// pull_request auto_merge_enabled event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$auto_merge_enabled`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t17::<1>], BASE0, "/definitions/pull_request$auto_merge_enabled"))]
 pub struct PullRequestAutoMergeEnabled {
     pub action: PullRequestAutoMergeEnabledAction,
     pub number: rt::Integer,
@@ -5699,7 +6091,8 @@ rt::string_enum!(
 /// pull_request closed event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$closed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t17::<2>], BASE0, "/definitions/pull_request$closed"))]
 pub struct PullRequestClosed {
     pub action: RootIssuesEventClosedIssueState,
     /// The pull request number.
@@ -5713,7 +6106,9 @@ pub struct PullRequestClosed {
 /// Pull Request
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$closed/properties/pull_request`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<21>], BASE0,
+    "/definitions/pull_request$closed/properties/pull_request"))]
 pub struct PullRequestClosedPullRequest {
     /// Format `uri`.
     pub url: String,
@@ -5730,11 +6125,13 @@ pub struct PullRequestClosedPullRequest {
     /// Number uniquely identifying the pull request within its repository.
     pub number: rt::Integer,
     /// State of this Pull Request. Either `open` or `closed`.
+    #[json(read = LeafRead<Leaf67>)]
     pub state: RootIssuesEventClosedIssueState,
     pub locked: bool,
     /// The title of the pull request.
     pub title: String,
     pub user: User,
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
     /// Format `date-time`.
     pub created_at: String,
@@ -5742,14 +6139,21 @@ pub struct PullRequestClosedPullRequest {
     pub updated_at: String,
     /// Format `date-time`.
     pub closed_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub merged_at: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub merge_commit_sha: Option<String>,
+    #[json(required, read = ViaValue<Check15>)]
     pub assignee: Option<User>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(read = VecOf<ViaValue<Check77>, 0usize, { usize::MAX }, Checks78>)]
     pub requested_reviewers:
         Vec<RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer>,
+    #[json(read = VecOf<Typed<Team>, 0usize, { usize::MAX }, Checks79>)]
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
+    #[json(required, read = ViaValue<Check65>)]
     pub milestone: Option<IssueMilestone>,
     /// Format `uri`.
     pub commits_url: String,
@@ -5763,16 +6167,22 @@ pub struct PullRequestClosedPullRequest {
     pub statuses_url: String,
     pub head: PullRequestHead,
     pub base: PullRequestHead,
+    #[json(name = "_links")]
     pub links: PullRequestLinks,
     pub author_association: AuthorAssociation,
     pub auto_merge: (),
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
     /// Indicates whether or not the pull request is a draft.
     pub draft: bool,
+    #[json(read = LeafRead<Leaf81>)]
     pub merged: bool,
+    #[json(required, read = ViaValue<Check80>)]
     pub mergeable: Option<bool>,
+    #[json(required, read = ViaValue<Check80>)]
     pub rebaseable: Option<bool>,
     pub mergeable_state: String,
+    #[json(required, read = ViaValue<Check15>)]
     pub merged_by: Option<User>,
     pub comments: rt::Integer,
     pub review_comments: rt::Integer,
@@ -5786,7 +6196,8 @@ pub struct PullRequestClosedPullRequest {
 /// pull_request converted_to_draft event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$converted_to_draft`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t17::<3>], BASE0, "/definitions/pull_request$converted_to_draft"))]
 pub struct PullRequestConvertedToDraft {
     pub action: PullRequestConvertedToDraftAction,
     /// The pull request number.
@@ -5811,7 +6222,9 @@ rt::string_enum!(
 /// Pull Request
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$converted_to_draft/properties/pull_request`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<22>], BASE0,
+    "/definitions/pull_request$converted_to_draft/properties/pull_request"))]
 pub struct PullRequestConvertedToDraftPullRequest {
     /// Format `uri`.
     pub url: String,
@@ -5833,22 +6246,31 @@ pub struct PullRequestConvertedToDraftPullRequest {
     /// The title of the pull request.
     pub title: String,
     pub user: User,
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
     /// Format `date-time`.
     pub created_at: String,
     /// Format `date-time`.
     pub updated_at: String,
     /// Format `date-time`.
+    #[json(read = LeafRead<Leaf50>)]
     pub closed_at: (),
     /// Format `date-time`.
+    #[json(read = LeafRead<Leaf50>)]
     pub merged_at: (),
+    #[json(required, read = ViaValue<Check2>)]
     pub merge_commit_sha: Option<String>,
+    #[json(required, read = ViaValue<Check15>)]
     pub assignee: Option<User>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(read = VecOf<ViaValue<Check77>, 0usize, { usize::MAX }, Checks78>)]
     pub requested_reviewers:
         Vec<RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer>,
+    #[json(read = VecOf<Typed<Team>, 0usize, { usize::MAX }, Checks79>)]
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
+    #[json(required, read = ViaValue<Check65>)]
     pub milestone: Option<IssueMilestone>,
     /// Format `uri`.
     pub commits_url: String,
@@ -5862,16 +6284,23 @@ pub struct PullRequestConvertedToDraftPullRequest {
     pub statuses_url: String,
     pub head: PullRequestHead,
     pub base: PullRequestHead,
+    #[json(name = "_links")]
     pub links: PullRequestLinks,
     pub author_association: AuthorAssociation,
     pub auto_merge: (),
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
     /// Indicates whether or not the pull request is a draft.
+    #[json(read = LeafRead<Leaf55>)]
     pub draft: bool,
+    #[json(read = LeafRead<Leaf82>)]
     pub merged: bool,
+    #[json(required, read = ViaValue<Check80>)]
     pub mergeable: Option<bool>,
+    #[json(required, read = ViaValue<Check80>)]
     pub rebaseable: Option<bool>,
     pub mergeable_state: String,
+    #[json(read = LeafRead<Leaf51>)]
     pub merged_by: (),
     pub comments: rt::Integer,
     pub review_comments: rt::Integer,
@@ -5885,7 +6314,8 @@ pub struct PullRequestConvertedToDraftPullRequest {
 /// pull_request edited event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v304], BASE0, "/definitions/pull_request$edited"))]
 pub struct PullRequestEdited {
     pub action: PullRequestEditedAction,
     /// The pull request number.
@@ -5911,7 +6341,8 @@ rt::string_enum!(
 /// pull_request labeled event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$labeled`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t18::<0>], BASE0, "/definitions/pull_request$labeled"))]
 pub struct PullRequestLabeled {
     pub action: PullRequestLabeledAction,
     /// The pull request number.
@@ -5936,7 +6367,8 @@ rt::string_enum!(
 /// pull_request locked event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$locked`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t17::<4>], BASE0, "/definitions/pull_request$locked"))]
 pub struct PullRequestLocked {
     pub action: DiscussionState,
     /// The pull request number.
@@ -5950,7 +6382,8 @@ pub struct PullRequestLocked {
 /// pull_request opened event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$opened`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t17::<5>], BASE0, "/definitions/pull_request$opened"))]
 pub struct PullRequestOpened {
     pub action: PullRequestOpenedAction,
     /// The pull request number.
@@ -5974,7 +6407,9 @@ rt::string_enum!(
 /// Pull Request
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$opened/properties/pull_request`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<23>], BASE0,
+    "/definitions/pull_request$opened/properties/pull_request"))]
 pub struct PullRequestOpenedPullRequest {
     /// Format `uri`.
     pub url: String,
@@ -5996,22 +6431,31 @@ pub struct PullRequestOpenedPullRequest {
     /// The title of the pull request.
     pub title: String,
     pub user: User,
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
     /// Format `date-time`.
     pub created_at: String,
     /// Format `date-time`.
     pub updated_at: String,
     /// Format `date-time`.
+    #[json(read = LeafRead<Leaf50>)]
     pub closed_at: (),
     /// Format `date-time`.
+    #[json(read = LeafRead<Leaf50>)]
     pub merged_at: (),
+    #[json(read = LeafRead<Leaf50>)]
     pub merge_commit_sha: (),
+    #[json(required, read = ViaValue<Check15>)]
     pub assignee: Option<User>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(read = VecOf<ViaValue<Check77>, 0usize, { usize::MAX }, Checks78>)]
     pub requested_reviewers:
         Vec<RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer>,
+    #[json(read = VecOf<Typed<Team>, 0usize, { usize::MAX }, Checks79>)]
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
+    #[json(required, read = ViaValue<Check65>)]
     pub milestone: Option<IssueMilestone>,
     /// Format `uri`.
     pub commits_url: String,
@@ -6025,16 +6469,22 @@ pub struct PullRequestOpenedPullRequest {
     pub statuses_url: String,
     pub head: PullRequestHead,
     pub base: PullRequestHead,
+    #[json(name = "_links")]
     pub links: PullRequestLinks,
     pub author_association: AuthorAssociation,
     pub auto_merge: (),
+    #[json(required, read = ViaValue<Check83>)]
     pub active_lock_reason: Option<ActiveLockReason>,
     /// Indicates whether or not the pull request is a draft.
     pub draft: bool,
+    #[json(required, read = ViaValue<Check80>)]
     pub merged: Option<bool>,
+    #[json(required, read = ViaValue<Check80>)]
     pub mergeable: Option<bool>,
+    #[json(required, read = ViaValue<Check80>)]
     pub rebaseable: Option<bool>,
     pub mergeable_state: String,
+    #[json(read = LeafRead<Leaf51>)]
     pub merged_by: (),
     pub comments: rt::Integer,
     pub review_comments: rt::Integer,
@@ -6048,7 +6498,8 @@ pub struct PullRequestOpenedPullRequest {
 /// pull_request ready_for_review event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$ready_for_review`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t17::<6>], BASE0, "/definitions/pull_request$ready_for_review"))]
 pub struct PullRequestReadyForReview {
     pub action: PullRequestReadyForReviewAction,
     /// The pull request number.
@@ -6073,7 +6524,9 @@ rt::string_enum!(
 /// Pull Request
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$ready_for_review/properties/pull_request`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<24>], BASE0,
+    "/definitions/pull_request$ready_for_review/properties/pull_request"))]
 pub struct PullRequestReadyForReviewPullRequest {
     /// Format `uri`.
     pub url: String,
@@ -6095,22 +6548,31 @@ pub struct PullRequestReadyForReviewPullRequest {
     /// The title of the pull request.
     pub title: String,
     pub user: User,
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
     /// Format `date-time`.
     pub created_at: String,
     /// Format `date-time`.
     pub updated_at: String,
     /// Format `date-time`.
+    #[json(read = LeafRead<Leaf50>)]
     pub closed_at: (),
     /// Format `date-time`.
+    #[json(read = LeafRead<Leaf50>)]
     pub merged_at: (),
+    #[json(required, read = ViaValue<Check2>)]
     pub merge_commit_sha: Option<String>,
+    #[json(required, read = ViaValue<Check15>)]
     pub assignee: Option<User>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(read = VecOf<ViaValue<Check77>, 0usize, { usize::MAX }, Checks78>)]
     pub requested_reviewers:
         Vec<RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer>,
+    #[json(read = VecOf<Typed<Team>, 0usize, { usize::MAX }, Checks79>)]
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
+    #[json(required, read = ViaValue<Check65>)]
     pub milestone: Option<IssueMilestone>,
     /// Format `uri`.
     pub commits_url: String,
@@ -6124,16 +6586,23 @@ pub struct PullRequestReadyForReviewPullRequest {
     pub statuses_url: String,
     pub head: PullRequestHead,
     pub base: PullRequestHead,
+    #[json(name = "_links")]
     pub links: PullRequestLinks,
     pub author_association: AuthorAssociation,
     pub auto_merge: (),
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
     /// Indicates whether or not the pull request is a draft.
+    #[json(read = LeafRead<Leaf53>)]
     pub draft: bool,
+    #[json(read = LeafRead<Leaf81>)]
     pub merged: bool,
+    #[json(required, read = ViaValue<Check80>)]
     pub mergeable: Option<bool>,
+    #[json(required, read = ViaValue<Check80>)]
     pub rebaseable: Option<bool>,
     pub mergeable_state: String,
+    #[json(read = LeafRead<Leaf51>)]
     pub merged_by: (),
     pub comments: rt::Integer,
     pub review_comments: rt::Integer,
@@ -6147,7 +6616,8 @@ pub struct PullRequestReadyForReviewPullRequest {
 /// pull_request reopened event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$reopened`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t17::<7>], BASE0, "/definitions/pull_request$reopened"))]
 pub struct PullRequestReopened {
     pub action: PullRequestReopenedAction,
     /// The pull request number.
@@ -6171,7 +6641,9 @@ rt::string_enum!(
 /// Pull Request
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$reopened/properties/pull_request`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<25>], BASE0,
+    "/definitions/pull_request$reopened/properties/pull_request"))]
 pub struct PullRequestReopenedPullRequest {
     /// Format `uri`.
     pub url: String,
@@ -6193,22 +6665,31 @@ pub struct PullRequestReopenedPullRequest {
     /// The title of the pull request.
     pub title: String,
     pub user: User,
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
     /// Format `date-time`.
     pub created_at: String,
     /// Format `date-time`.
     pub updated_at: String,
     /// Format `date-time`.
+    #[json(read = LeafRead<Leaf50>)]
     pub closed_at: (),
     /// Format `date-time`.
+    #[json(read = LeafRead<Leaf50>)]
     pub merged_at: (),
+    #[json(read = LeafRead<Leaf50>)]
     pub merge_commit_sha: (),
+    #[json(required, read = ViaValue<Check15>)]
     pub assignee: Option<User>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(read = VecOf<ViaValue<Check77>, 0usize, { usize::MAX }, Checks78>)]
     pub requested_reviewers:
         Vec<RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer>,
+    #[json(read = VecOf<Typed<Team>, 0usize, { usize::MAX }, Checks79>)]
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
+    #[json(required, read = ViaValue<Check65>)]
     pub milestone: Option<IssueMilestone>,
     /// Format `uri`.
     pub commits_url: String,
@@ -6222,16 +6703,22 @@ pub struct PullRequestReopenedPullRequest {
     pub statuses_url: String,
     pub head: PullRequestHead,
     pub base: PullRequestHead,
+    #[json(name = "_links")]
     pub links: PullRequestLinks,
     pub author_association: AuthorAssociation,
     pub auto_merge: (),
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
     /// Indicates whether or not the pull request is a draft.
     pub draft: bool,
+    #[json(read = LeafRead<Leaf81>)]
     pub merged: bool,
+    #[json(required, read = ViaValue<Check80>)]
     pub mergeable: Option<bool>,
+    #[json(required, read = ViaValue<Check80>)]
     pub rebaseable: Option<bool>,
     pub mergeable_state: String,
+    #[json(read = LeafRead<Leaf51>)]
     pub merged_by: (),
     pub comments: rt::Integer,
     pub review_comments: rt::Integer,
@@ -6354,7 +6841,8 @@ rt::string_enum!(
 /// pull_request synchronize event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$synchronize`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v326], BASE0, "/definitions/pull_request$synchronize"))]
 pub struct PullRequestSynchronize {
     pub action: PullRequestSynchronizeAction,
     /// The pull request number.
@@ -6380,7 +6868,8 @@ rt::string_enum!(
 /// pull_request unassigned event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$unassigned`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t16::<1>], BASE0, "/definitions/pull_request$unassigned"))]
 pub struct PullRequestUnassigned {
     pub action: PullRequestUnassignedAction,
     /// The pull request number.
@@ -6405,7 +6894,8 @@ rt::string_enum!(
 /// pull_request unlabeled event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$unlabeled`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t18::<1>], BASE0, "/definitions/pull_request$unlabeled"))]
 pub struct PullRequestUnlabeled {
     pub action: PullRequestUnlabeledAction,
     /// The pull request number.
@@ -6430,7 +6920,8 @@ rt::string_enum!(
 /// pull_request unlocked event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request$unlocked`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t17::<8>], BASE0, "/definitions/pull_request$unlocked"))]
 pub struct PullRequestUnlocked {
     pub action: PullRequestUnlockedAction,
     /// The pull request number.
@@ -6502,13 +6993,16 @@ rt::union!(
 /// The review that was affected.
 ///
 /// Schema: `typify/github.json#/definitions/pull_request_review$dismissed/properties/review`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t21::<0>], BASE0,
+    "/definitions/pull_request_review$dismissed/properties/review"))]
 pub struct PullRequestReviewDismissedReview {
     /// Unique identifier of the review
     pub id: rt::Integer,
     pub node_id: String,
     pub user: User,
     /// The text of the review.
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
     /// A commit SHA for the review.
     pub commit_id: String,
@@ -6520,10 +7014,13 @@ pub struct PullRequestReviewDismissedReview {
     /// Format `uri`.
     pub pull_request_url: String,
     pub author_association: AuthorAssociation,
+    #[json(name = "_links")]
     pub links: ReviewLinks,
 }
 /// Schema: `typify/github.json#/definitions/pull_request_review$dismissed/properties/review/properties/_links`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v336], BASE0,
+    "/definitions/pull_request_review$dismissed/properties/review/properties/_links"))]
 pub struct ReviewLinks {
     pub html: Link,
     pub pull_request: Link,
@@ -6531,7 +7028,8 @@ pub struct ReviewLinks {
 /// Simple Pull Request
 ///
 /// Schema: `typify/github.json#/definitions/simple-pull-request`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v337], BASE0, "/definitions/simple-pull-request"))]
 pub struct SimplePullRequest {
     /// Format `uri`.
     pub url: String,
@@ -6553,14 +7051,22 @@ pub struct SimplePullRequest {
     pub body: String,
     pub created_at: String,
     pub updated_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub closed_at: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub merged_at: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub merge_commit_sha: Option<String>,
+    #[json(required, read = ViaValue<Check15>)]
     pub assignee: Option<User>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(read = VecOf<ViaValue<Check84>, 0usize, { usize::MAX }, Checks78>)]
     pub requested_reviewers: Vec<SimplePullRequestRequestedReviewer>,
+    #[json(read = VecOf<Typed<Team>, 0usize, { usize::MAX }, Checks79>)]
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
+    #[json(required, read = ViaValue<Check65>)]
     pub milestone: Option<IssueMilestone>,
     pub draft: bool,
     /// Format `uri`.
@@ -6575,9 +7081,11 @@ pub struct SimplePullRequest {
     pub statuses_url: String,
     pub head: PullRequestHead,
     pub base: PullRequestHead,
+    #[json(name = "_links")]
     pub links: PullRequestLinks,
     pub author_association: AuthorAssociation,
     pub auto_merge: (),
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
 }
 /// Schema: `typify/github.json#/definitions/simple-pull-request/properties/requested_reviewers/items`
@@ -6595,13 +7103,16 @@ rt::union!(
 /// The review that was affected.
 ///
 /// Schema: `typify/github.json#/definitions/pull_request_review$edited/properties/review`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t21::<1>], BASE0,
+    "/definitions/pull_request_review$edited/properties/review"))]
 pub struct PullRequestReviewEditedReview {
     /// Unique identifier of the review
     pub id: rt::Integer,
     pub node_id: String,
     pub user: User,
     /// The text of the review.
+    #[json(required, read = ViaValue<Check2>)]
     pub body: Option<String>,
     /// A commit SHA for the review.
     pub commit_id: String,
@@ -6613,6 +7124,7 @@ pub struct PullRequestReviewEditedReview {
     /// Format `uri`.
     pub pull_request_url: String,
     pub author_association: AuthorAssociation,
+    #[json(name = "_links")]
     pub links: ReviewLinks,
 }
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment_event`
@@ -6667,7 +7179,8 @@ rt::union!(
 /// The \[comment\](https://docs.github.com/en/rest/reference/pulls#comments) itself.
 ///
 /// Schema: `typify/github.json#/definitions/pull-request-review-comment`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v340], BASE0, "/definitions/pull-request-review-comment"))]
 pub struct PullRequestReviewComment {
     /// URL for the pull request review comment
     ///
@@ -6684,6 +7197,7 @@ pub struct PullRequestReviewComment {
     /// The relative path of the file to which the comment applies.
     pub path: String,
     /// The line index in the diff to which the comment applies.
+    #[json(required, read = ViaValue<Check45>)]
     pub position: Option<rt::Integer>,
     /// The index of the original line in the diff to which the comment applies.
     pub original_position: rt::Integer,
@@ -6707,16 +7221,21 @@ pub struct PullRequestReviewComment {
     /// Format `uri`.
     pub pull_request_url: String,
     pub author_association: AuthorAssociation,
+    #[json(name = "_links")]
     pub links: PullRequestReviewCommentLinks,
     /// The first line of the range for a multi-line comment.
+    #[json(required, read = ViaValue<Check45>)]
     pub start_line: Option<rt::Integer>,
     /// The first line of the range for a multi-line comment.
+    #[json(required, read = ViaValue<Check45>)]
     pub original_start_line: Option<rt::Integer>,
     /// The side of the first line of the range for a multi-line comment.
     ///
     /// Default when absent: `"RIGHT"`.
+    #[json(required, read = ViaValue<Check85>)]
     pub start_side: Option<Side>,
     /// The line of the blob to which the comment applies. The last line of the range for a multi-line comment
+    #[json(required, read = ViaValue<Check45>)]
     pub line: Option<rt::Integer>,
     /// The line of the blob to which the comment applies. The last line of the range for a multi-line comment
     pub original_line: rt::Integer,
@@ -6726,8 +7245,11 @@ pub struct PullRequestReviewComment {
     pub in_reply_to_id: Option<rt::Integer>,
 }
 /// Schema: `typify/github.json#/definitions/pull-request-review-comment/properties/_links`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v341], BASE0,
+    "/definitions/pull-request-review-comment/properties/_links"))]
 pub struct PullRequestReviewCommentLinks {
+    #[json(name = "self")]
     pub self_: Link,
     pub html: Link,
     pub pull_request: Link,
@@ -6744,7 +7266,9 @@ pub enum Side {
 }
 rt::string_enum!(Side { Left = "LEFT", Right = "RIGHT" });
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$created/properties/pull_request`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v342], BASE0,
+    "/definitions/pull_request_review_comment$created/properties/pull_request"))]
 pub struct PullRequestReviewCommentCreatedPullRequest {
     /// Format `uri`.
     pub url: String,
@@ -6766,15 +7290,23 @@ pub struct PullRequestReviewCommentCreatedPullRequest {
     pub body: String,
     pub created_at: String,
     pub updated_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub closed_at: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub merged_at: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub merge_commit_sha: Option<String>,
+    #[json(required, read = ViaValue<Check15>)]
     pub assignee: Option<User>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(read = VecOf<ViaValue<Check86>, 0usize, { usize::MAX }, Checks78>)]
     pub requested_reviewers:
         Vec<RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer>,
+    #[json(read = VecOf<Typed<Team>, 0usize, { usize::MAX }, Checks79>)]
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
+    #[json(required, read = ViaValue<Check65>)]
     pub milestone: Option<IssueMilestone>,
     pub draft: Option<bool>,
     /// Format `uri`.
@@ -6789,9 +7321,11 @@ pub struct PullRequestReviewCommentCreatedPullRequest {
     pub statuses_url: String,
     pub head: PullRequestHead,
     pub base: PullRequestHead,
+    #[json(name = "_links")]
     pub links: PullRequestLinks,
     pub auto_merge: Option<()>,
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
 }
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items`
@@ -6808,7 +7342,9 @@ rt::union!(
     "/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items"
 );
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$deleted/properties/pull_request`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v342], BASE0,
+    "/definitions/pull_request_review_comment$deleted/properties/pull_request"))]
 pub struct PullRequestReviewCommentDeletedPullRequest {
     /// Format `uri`.
     pub url: String,
@@ -6830,15 +7366,23 @@ pub struct PullRequestReviewCommentDeletedPullRequest {
     pub body: String,
     pub created_at: String,
     pub updated_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub closed_at: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub merged_at: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub merge_commit_sha: Option<String>,
+    #[json(required, read = ViaValue<Check15>)]
     pub assignee: Option<User>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(read = VecOf<ViaValue<Check87>, 0usize, { usize::MAX }, Checks78>)]
     pub requested_reviewers:
         Vec<RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer>,
+    #[json(read = VecOf<Typed<Team>, 0usize, { usize::MAX }, Checks79>)]
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
+    #[json(required, read = ViaValue<Check65>)]
     pub milestone: Option<IssueMilestone>,
     pub draft: Option<bool>,
     /// Format `uri`.
@@ -6853,9 +7397,11 @@ pub struct PullRequestReviewCommentDeletedPullRequest {
     pub statuses_url: String,
     pub head: PullRequestHead,
     pub base: PullRequestHead,
+    #[json(name = "_links")]
     pub links: PullRequestLinks,
     pub auto_merge: Option<()>,
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
 }
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items`
@@ -6872,7 +7418,9 @@ rt::union!(
     "/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items"
 );
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$edited/properties/pull_request`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v342], BASE0,
+    "/definitions/pull_request_review_comment$edited/properties/pull_request"))]
 pub struct PullRequestReviewCommentEditedPullRequest {
     /// Format `uri`.
     pub url: String,
@@ -6894,15 +7442,23 @@ pub struct PullRequestReviewCommentEditedPullRequest {
     pub body: String,
     pub created_at: String,
     pub updated_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub closed_at: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub merged_at: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub merge_commit_sha: Option<String>,
+    #[json(required, read = ViaValue<Check15>)]
     pub assignee: Option<User>,
+    #[json(read = VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>)]
     pub assignees: Vec<User>,
+    #[json(read = VecOf<ViaValue<Check88>, 0usize, { usize::MAX }, Checks78>)]
     pub requested_reviewers:
         Vec<RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer>,
+    #[json(read = VecOf<Typed<Team>, 0usize, { usize::MAX }, Checks79>)]
     pub requested_teams: Vec<Team>,
     pub labels: Vec<Label>,
+    #[json(required, read = ViaValue<Check65>)]
     pub milestone: Option<IssueMilestone>,
     pub draft: Option<bool>,
     /// Format `uri`.
@@ -6917,9 +7473,11 @@ pub struct PullRequestReviewCommentEditedPullRequest {
     pub statuses_url: String,
     pub head: PullRequestHead,
     pub base: PullRequestHead,
+    #[json(name = "_links")]
     pub links: PullRequestLinks,
     pub auto_merge: Option<()>,
     pub author_association: AuthorAssociation,
+    #[json(required, read = ViaValue<Check66>)]
     pub active_lock_reason: Option<ActiveLockReason>,
 }
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$edited/properties/pull_request/properties/requested_reviewers/items`
@@ -6938,7 +7496,8 @@ rt::union!(
 /// push event
 ///
 /// Schema: `typify/github.json#/definitions/push$event`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v343], BASE0, "/definitions/push$event"))]
 pub struct PushEvent {
     /// The full git ref that was pushed. Example: `refs/heads/main`.
     pub r#ref: String,
@@ -6949,10 +7508,13 @@ pub struct PushEvent {
     pub created: bool,
     pub deleted: bool,
     pub forced: bool,
+    #[json(required, read = ViaValue<Check2>)]
     pub base_ref: Option<String>,
     pub compare: String,
     /// An array of commit objects describing the pushed commits.
+    #[json(read = VecOf<Typed<Commit>, 0usize, { usize::MAX }, Checks89>)]
     pub commits: Vec<Commit>,
+    #[json(required, read = ViaValue<Check90>)]
     pub head_commit: Option<Commit>,
     pub repository: BranchProtectionRuleCreatedRepository,
     pub pusher: CommitSimpleAuthor,
@@ -6963,7 +7525,8 @@ pub struct PushEvent {
 /// Commit
 ///
 /// Schema: `typify/github.json#/definitions/commit`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v344], BASE0, "/definitions/commit"))]
 pub struct Commit {
     pub id: String,
     pub tree_id: String,
@@ -6980,10 +7543,13 @@ pub struct Commit {
     pub author: CommitSimpleAuthor,
     pub committer: CommitSimpleAuthor,
     /// An array of files added in the commit.
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub added: Vec<String>,
     /// An array of files modified by the commit.
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub modified: Vec<String>,
     /// An array of files removed in the commit.
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub removed: Vec<String>,
 }
 /// Schema: `typify/github.json#/definitions/release_event`
@@ -7072,7 +7638,8 @@ rt::union!(
 /// The \[release\](https://docs.github.com/en/rest/reference/repos/#get-a-release) object.
 ///
 /// Schema: `typify/github.json#/definitions/release`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v346], BASE0, "/definitions/release"))]
 pub struct ReleaseCreatedRelease {
     /// Format `uri`.
     pub url: String,
@@ -7094,10 +7661,15 @@ pub struct ReleaseCreatedRelease {
     pub author: User,
     /// Whether the release is identified as a prerelease or a full release.
     pub prerelease: bool,
+    #[json(required, read = ViaValue<Check2>)]
     pub created_at: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub published_at: Option<String>,
+    #[json(read = VecOf<Typed<ReleaseAsset>, 0usize, { usize::MAX }, Checks91>)]
     pub assets: Vec<ReleaseAsset>,
+    #[json(required, read = ViaValue<Check2>)]
     pub tarball_url: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub zipball_url: Option<String>,
     pub body: String,
 }
@@ -7106,7 +7678,8 @@ pub struct ReleaseCreatedRelease {
 /// Data related to a release.
 ///
 /// Schema: `typify/github.json#/definitions/release-asset`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v347], BASE0, "/definitions/release-asset"))]
 pub struct ReleaseAsset {
     /// Format `uri`.
     pub url: String,
@@ -7116,6 +7689,7 @@ pub struct ReleaseAsset {
     pub node_id: String,
     /// The file name of the asset.
     pub name: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub label: Option<String>,
     /// State of the release asset.
     pub state: ReleaseAssetState,
@@ -7141,7 +7715,9 @@ rt::string_enum!(
     "/definitions/release-asset/properties/state"
 );
 /// Schema: `typify/github.json#/definitions/release$edited/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t89::<3>], BASE0, "/definitions/release$edited/properties/changes"))]
 pub struct ReleaseEditedChanges {
     pub body: Option<Title>,
     pub name: Option<Title>,
@@ -7151,7 +7727,9 @@ pub struct ReleaseEditedChanges {
 /// The \[release\](https://docs.github.com/en/rest/reference/repos/#get-a-release) object.
 ///
 /// Schema: `typify/github.json#/definitions/release$prereleased/properties/release`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t10::<26>], BASE0, "/definitions/release$prereleased/properties/release"))]
 pub struct ReleasePrereleasedRelease {
     /// Format `uri`.
     pub url: String,
@@ -7172,11 +7750,17 @@ pub struct ReleasePrereleasedRelease {
     pub draft: bool,
     pub author: User,
     /// Whether the release is identified as a prerelease or a full release.
+    #[json(read = LeafRead<Leaf55>)]
     pub prerelease: bool,
+    #[json(required, read = ViaValue<Check2>)]
     pub created_at: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub published_at: Option<String>,
+    #[json(read = VecOf<Typed<ReleaseAsset>, 0usize, { usize::MAX }, Checks91>)]
     pub assets: Vec<ReleaseAsset>,
+    #[json(required, read = ViaValue<Check2>)]
     pub tarball_url: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub zipball_url: Option<String>,
     pub body: String,
 }
@@ -7185,7 +7769,9 @@ pub struct ReleasePrereleasedRelease {
 /// The \[release\](https://docs.github.com/en/rest/reference/repos/#get-a-release) object.
 ///
 /// Schema: `typify/github.json#/definitions/release$published/properties/release`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t10::<27>], BASE0, "/definitions/release$published/properties/release"))]
 pub struct ReleasePublishedRelease {
     /// Format `uri`.
     pub url: String,
@@ -7207,11 +7793,15 @@ pub struct ReleasePublishedRelease {
     pub author: User,
     /// Whether the release is identified as a prerelease or a full release.
     pub prerelease: bool,
+    #[json(required, read = ViaValue<Check2>)]
     pub created_at: Option<String>,
     /// Format `date-time`.
     pub published_at: String,
+    #[json(read = VecOf<Typed<ReleaseAsset>, 0usize, { usize::MAX }, Checks91>)]
     pub assets: Vec<ReleaseAsset>,
+    #[json(required, read = ViaValue<Check2>)]
     pub tarball_url: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub zipball_url: Option<String>,
     pub body: String,
 }
@@ -7220,7 +7810,9 @@ pub struct ReleasePublishedRelease {
 /// The \[release\](https://docs.github.com/en/rest/reference/repos/#get-a-release) object.
 ///
 /// Schema: `typify/github.json#/definitions/release$unpublished/properties/release`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t10::<28>], BASE0, "/definitions/release$unpublished/properties/release"))]
 pub struct ReleaseUnpublishedRelease {
     /// Format `uri`.
     pub url: String,
@@ -7242,11 +7834,16 @@ pub struct ReleaseUnpublishedRelease {
     pub author: User,
     /// Whether the release is identified as a prerelease or a full release.
     pub prerelease: bool,
+    #[json(required, read = ViaValue<Check2>)]
     pub created_at: Option<String>,
     /// Format `date-time`.
+    #[json(read = LeafRead<Leaf50>)]
     pub published_at: (),
+    #[json(read = VecOf<Typed<ReleaseAsset>, 0usize, { usize::MAX }, Checks91>)]
     pub assets: Vec<ReleaseAsset>,
+    #[json(required, read = ViaValue<Check2>)]
     pub tarball_url: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub zipball_url: Option<String>,
     pub body: String,
 }
@@ -7343,39 +7940,53 @@ rt::union!(
     } deny } contract[validators::v353], BASE0, "/definitions/repository_event"
 );
 /// Schema: `typify/github.json#/definitions/repository$edited/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v354], BASE0, "/definitions/repository$edited/properties/changes"))]
 pub struct RepositoryEditedChanges {
     pub description: Option<Description>,
     pub default_branch: Option<Title>,
     pub homepage: Option<Description>,
 }
 /// Schema: `typify/github.json#/definitions/repository$edited/properties/changes/properties/description`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t3::<5>], BASE0,
+    "/definitions/repository$edited/properties/changes/properties/description"))]
 pub struct Description {
+    #[json(required, read = ViaValue<Check2>)]
     pub from: Option<String>,
 }
 /// Schema: `typify/github.json#/definitions/repository$renamed/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t88::<8>], BASE0, "/definitions/repository$renamed/properties/changes"))]
 pub struct RepositoryRenamedChanges {
     pub repository: RootRepositoryEventRenamedChangesRepository,
 }
 /// Schema: `typify/github.json#/definitions/repository$renamed/properties/changes/properties/repository`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t88::<9>], BASE0,
+    "/definitions/repository$renamed/properties/changes/properties/repository"))]
 pub struct RootRepositoryEventRenamedChangesRepository {
     pub name: Title,
 }
 /// Schema: `typify/github.json#/definitions/repository$transferred/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t88::<10>], BASE0,
+    "/definitions/repository$transferred/properties/changes"))]
 pub struct RepositoryTransferredChanges {
     pub owner: Owner,
 }
 /// Schema: `typify/github.json#/definitions/repository$transferred/properties/changes/properties/owner`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t3::<6>], BASE0,
+    "/definitions/repository$transferred/properties/changes/properties/owner"))]
 pub struct Owner {
     pub from: OwnerFrom,
 }
 /// Schema: `typify/github.json#/definitions/repository$transferred/properties/changes/properties/owner/properties/from`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t85::<4>], BASE0,
+    "/definitions/repository$transferred/properties/changes/properties/owner/properties/from"))]
 pub struct OwnerFrom {
     pub user: Option<User>,
 }
@@ -7403,7 +8014,8 @@ rt::union!(
 /// repository_import event
 ///
 /// Schema: `typify/github.json#/definitions/repository_import$event`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v362], BASE0, "/definitions/repository_import$event"))]
 pub struct RepositoryImportEvent {
     pub status: RepositoryImportEventStatus,
     pub repository: BranchProtectionRuleCreatedRepository,
@@ -7466,7 +8078,9 @@ rt::union!(
 /// The security alert of the vulnerable dependency.
 ///
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert$create/properties/alert`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v365], BASE0,
+    "/definitions/repository_vulnerability_alert$create/properties/alert"))]
 pub struct RepositoryVulnerabilityAlertCreateAlert {
     pub id: rt::Integer,
     pub affected_range: String,
@@ -7485,7 +8099,9 @@ pub struct RepositoryVulnerabilityAlertCreateAlert {
 /// The security alert of the vulnerable dependency.
 ///
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert$dismiss/properties/alert`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v366], BASE0,
+    "/definitions/repository_vulnerability_alert$dismiss/properties/alert"))]
 pub struct RepositoryVulnerabilityAlertDismissAlert {
     pub id: rt::Integer,
     pub affected_range: String,
@@ -7504,7 +8120,9 @@ pub struct RepositoryVulnerabilityAlertDismissAlert {
 /// The security alert of the vulnerable dependency.
 ///
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert$resolve/properties/alert`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v367], BASE0,
+    "/definitions/repository_vulnerability_alert$resolve/properties/alert"))]
 pub struct RepositoryVulnerabilityAlertResolveAlert {
     pub id: rt::Integer,
     pub affected_range: String,
@@ -7564,7 +8182,9 @@ rt::union!(
 /// The secret scanning alert involved in the event.
 ///
 /// Schema: `typify/github.json#/definitions/secret_scanning_alert$created/properties/alert`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t22::<0>], BASE0,
+    "/definitions/secret_scanning_alert$created/properties/alert"))]
 pub struct SecretScanningAlertCreatedAlert {
     pub number: rt::Integer,
     pub secret_type: String,
@@ -7575,7 +8195,9 @@ pub struct SecretScanningAlertCreatedAlert {
 /// The secret scanning alert involved in the event.
 ///
 /// Schema: `typify/github.json#/definitions/secret_scanning_alert$resolved/properties/alert`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t22::<1>], BASE0,
+    "/definitions/secret_scanning_alert$resolved/properties/alert"))]
 pub struct SecretScanningAlertResolvedAlert {
     pub number: rt::Integer,
     pub secret_type: String,
@@ -7634,80 +8256,109 @@ rt::union!(
 /// The details of the security advisory, including summary, description, and severity.
 ///
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/security_advisory`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t23::<0>], BASE0,
+    "/definitions/security_advisory$performed/properties/security_advisory"))]
 pub struct SecurityAdvisoryPerformedSecurityAdvisory {
     pub cvss: Cvss,
+    #[json(read = VecOf<Typed<Cwe>, 0usize, { usize::MAX }, Checks92>)]
     pub cwes: Vec<Cwe>,
     pub ghsa_id: String,
     pub summary: String,
     pub description: String,
     pub severity: String,
+    #[json(read = VecOf<Typed<Identifier>, 0usize, { usize::MAX }, Checks93>)]
     pub identifiers: Vec<Identifier>,
+    #[json(read = VecOf<Typed<Reference>, 0usize, { usize::MAX }, Checks94>)]
     pub references: Vec<Reference>,
     pub published_at: String,
     pub updated_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub withdrawn_at: Option<String>,
+    #[json(read = VecOf<Typed<Vulnerability>, 0usize, { usize::MAX }, Checks95>)]
     pub vulnerabilities: Vec<Vulnerability>,
 }
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/security_advisory/properties/cvss`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v374], BASE0,
+    "/definitions/security_advisory$performed/properties/security_advisory/properties/cvss"))]
 pub struct Cvss {
+    #[json(required, read = ViaValue<Check2>)]
     pub vector_string: Option<String>,
     pub score: rt::Number,
 }
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v375], BASE0,
+    "/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items"))]
 pub struct Cwe {
     pub cwe_id: String,
     pub name: String,
 }
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v376], BASE0,
+    "/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items"))]
 pub struct Identifier {
     pub value: String,
     pub r#type: String,
 }
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/security_advisory/properties/references/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t88::<11>], BASE0,
+    "/definitions/security_advisory$performed/properties/security_advisory/properties/references/items"))]
 pub struct Reference {
     /// Format `uri`.
     pub url: String,
 }
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v378], BASE0,
+    "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items"))]
 pub struct Vulnerability {
     pub package: VulnerabilityPackage,
     pub severity: String,
     pub vulnerable_version_range: String,
+    #[json(required, read = ViaValue<Check96>)]
     pub first_patched_version: Option<FirstPatchedVersion>,
 }
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v379], BASE0,
+    "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package"))]
 pub struct VulnerabilityPackage {
     pub ecosystem: String,
     pub name: String,
 }
 /// Schema: `typify/github.json#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v380], BASE0,
+    "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version"))]
 pub struct FirstPatchedVersion {
     pub identifier: String,
 }
 /// The details of the security advisory, including summary, description, and severity.
 ///
 /// Schema: `typify/github.json#/definitions/security_advisory$withdrawn/properties/security_advisory`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t23::<1>], BASE0,
+    "/definitions/security_advisory$withdrawn/properties/security_advisory"))]
 pub struct SecurityAdvisoryWithdrawnSecurityAdvisory {
     pub cvss: Cvss,
+    #[json(read = VecOf<Typed<Cwe>, 0usize, { usize::MAX }, Checks92>)]
     pub cwes: Vec<Cwe>,
     pub ghsa_id: String,
     pub summary: String,
     pub description: String,
     pub severity: String,
+    #[json(read = VecOf<Typed<Identifier>, 0usize, { usize::MAX }, Checks93>)]
     pub identifiers: Vec<Identifier>,
+    #[json(read = VecOf<Typed<Reference>, 0usize, { usize::MAX }, Checks94>)]
     pub references: Vec<Reference>,
     pub published_at: String,
     pub updated_at: String,
     pub withdrawn_at: String,
+    #[json(read = VecOf<Typed<Vulnerability>, 0usize, { usize::MAX }, Checks95>)]
     pub vulnerabilities: Vec<Vulnerability>,
 }
 /// Schema: `typify/github.json#/definitions/sponsorship_event`
@@ -7757,7 +8408,9 @@ rt::union!(
     } deny } contract[validators::t8::<1>], BASE0, "/definitions/sponsorship_event"
 );
 /// Schema: `typify/github.json#/definitions/sponsorship$cancelled/properties/sponsorship`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::v383], BASE0, "/definitions/sponsorship$cancelled/properties/sponsorship"))]
 pub struct Sponsorship {
     pub node_id: String,
     pub created_at: String,
@@ -7771,7 +8424,8 @@ pub struct Sponsorship {
 /// The `tier_changed` and `pending_tier_change` will include the original tier before the change or pending change. For more information, see the pending tier change payload.
 ///
 /// Schema: `typify/github.json#/definitions/sponsorship-tier`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v384], BASE0, "/definitions/sponsorship-tier"))]
 pub struct SponsorshipTier {
     pub node_id: String,
     pub created_at: String,
@@ -7783,17 +8437,23 @@ pub struct SponsorshipTier {
     pub is_custom_ammount: bool,
 }
 /// Schema: `typify/github.json#/definitions/sponsorship$edited/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t85::<5>], BASE0, "/definitions/sponsorship$edited/properties/changes"))]
 pub struct SponsorshipEditedChanges {
     pub privacy_level: Option<Title>,
 }
 /// Schema: `typify/github.json#/definitions/sponsorship$pending_tier_change/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t88::<12>], BASE0,
+    "/definitions/sponsorship$pending_tier_change/properties/changes"))]
 pub struct SponsorshipPendingTierChangeChanges {
     pub tier: Tier,
 }
 /// Schema: `typify/github.json#/definitions/sponsorship$pending_tier_change/properties/changes/properties/tier`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t3::<7>], BASE0,
+    "/definitions/sponsorship$pending_tier_change/properties/changes/properties/tier"))]
 pub struct Tier {
     pub from: SponsorshipTier,
 }
@@ -7831,23 +8491,28 @@ rt::union!(
 /// status event
 ///
 /// Schema: `typify/github.json#/definitions/status$event`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v389], BASE0, "/definitions/status$event"))]
 pub struct StatusEvent {
     /// The unique identifier of the status.
     pub id: rt::Integer,
     /// The Commit SHA.
     pub sha: String,
     pub name: String,
+    #[json(read = ViaValue<Check2>)]
     pub avatar_url: Option<Option<String>>,
     /// The optional link added to the status.
+    #[json(required, read = ViaValue<Check2>)]
     pub target_url: Option<String>,
     pub context: String,
     /// The optional human-readable description added to the status.
+    #[json(required, read = ViaValue<Check2>)]
     pub description: Option<String>,
     /// The new state. Can be `pending`, `success`, `failure`, or `error`.
     pub state: StatusEventState,
     pub commit: StatusEventCommit,
     /// An array of branch objects containing the status' SHA. Each branch contains the given SHA, but the SHA may or may not be the head of the branch. The array includes a maximum of 10 branches.
+    #[json(read = VecOf<Typed<Branch>, 0usize, { usize::MAX }, Checks97>)]
     pub branches: Vec<Branch>,
     pub created_at: String,
     pub updated_at: String,
@@ -7874,7 +8539,9 @@ rt::string_enum!(
     "/definitions/status$event/properties/state"
 );
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::v391], BASE0, "/definitions/status$event/properties/commit"))]
 pub struct StatusEventCommit {
     pub sha: String,
     pub node_id: String,
@@ -7885,12 +8552,17 @@ pub struct StatusEventCommit {
     pub html_url: String,
     /// Format `uri`.
     pub comments_url: String,
+    #[json(required, read = ViaValue<Check15>)]
     pub author: Option<User>,
+    #[json(required, read = ViaValue<Check15>)]
     pub committer: Option<User>,
+    #[json(read = VecOf<Typed<CommitParent>, 0usize, { usize::MAX }, Checks98>)]
     pub parents: Vec<CommitParent>,
 }
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit/properties/commit`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v392], BASE0,
+    "/definitions/status$event/properties/commit/properties/commit"))]
 pub struct CommitCommit {
     pub author: CommitAuthor,
     pub committer: CommitAuthor,
@@ -7906,29 +8578,38 @@ pub struct CommitCommit {
 /// Metaproperties for Git author/committer information.
 ///
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit/properties/commit/properties/author`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<29>], BASE0,
+    "/definitions/status$event/properties/commit/properties/commit/properties/author"))]
 pub struct CommitAuthor {
     /// The git author's name.
     pub name: String,
     /// The git author's email address.
+    #[json(required, read = ViaValue<Check13>)]
     pub email: Option<String>,
     /// Format `date-time`.
     pub date: String,
     pub username: Option<String>,
 }
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit/properties/commit/properties/tree`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v394], BASE0,
+    "/definitions/status$event/properties/commit/properties/commit/properties/tree"))]
 pub struct Tree {
     pub sha: String,
     /// Format `uri`.
     pub url: String,
 }
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit/properties/commit/properties/verification`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v395], BASE0,
+    "/definitions/status$event/properties/commit/properties/commit/properties/verification"))]
 pub struct Verification {
     pub verified: bool,
     pub reason: Reason,
+    #[json(required, read = ViaValue<Check2>)]
     pub signature: Option<String>,
+    #[json(required, read = ViaValue<Check2>)]
     pub payload: Option<String>,
 }
 /// In JSON, in the order of the variants: `expired_key`, `not_signing_key`, `gpgverify_error`, `gpgverify_unavailable`, `unsigned`, `unknown_signature_type`, `no_user`, `unverified_email`, `bad_email`, `unknown_key`, `malformed_signature`, `invalid`, `valid`.
@@ -7960,7 +8641,9 @@ rt::string_enum!(
     "/definitions/status$event/properties/commit/properties/commit/properties/verification/properties/reason"
 );
 /// Schema: `typify/github.json#/definitions/status$event/properties/commit/properties/parents/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v397], BASE0,
+    "/definitions/status$event/properties/commit/properties/parents/items"))]
 pub struct CommitParent {
     pub sha: String,
     /// Format `uri`.
@@ -7969,7 +8652,9 @@ pub struct CommitParent {
     pub html_url: String,
 }
 /// Schema: `typify/github.json#/definitions/status$event/properties/branches/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::v398], BASE0, "/definitions/status$event/properties/branches/items"))]
 pub struct Branch {
     pub name: String,
     pub commit: Tree,
@@ -8040,7 +8725,8 @@ rt::union!(
 /// The changes to the team if the action was `edited`.
 ///
 /// Schema: `typify/github.json#/definitions/team$edited/properties/changes`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v400], BASE0, "/definitions/team$edited/properties/changes"))]
 pub struct TeamEditedChanges {
     pub description: Option<Title>,
     pub name: Option<Title>,
@@ -8048,17 +8734,23 @@ pub struct TeamEditedChanges {
     pub repository: Option<RootTeamEventEditedChangesRepository>,
 }
 /// Schema: `typify/github.json#/definitions/team$edited/properties/changes/properties/repository`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t88::<13>], BASE0,
+    "/definitions/team$edited/properties/changes/properties/repository"))]
 pub struct RootTeamEventEditedChangesRepository {
     pub permissions: RootTeamEventEditedChangesRepositoryPermissions,
 }
 /// Schema: `typify/github.json#/definitions/team$edited/properties/changes/properties/repository/properties/permissions`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t3::<8>], BASE0,
+    "/definitions/team$edited/properties/changes/properties/repository/properties/permissions"))]
 pub struct RootTeamEventEditedChangesRepositoryPermissions {
     pub from: PermissionsFrom,
 }
 /// Schema: `typify/github.json#/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v403], BASE0,
+    "/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from"))]
 pub struct PermissionsFrom {
     /// The previous version of the team member's `admin` permission on a repository, if the action was `edited`.
     pub admin: Option<bool>,
@@ -8070,7 +8762,8 @@ pub struct PermissionsFrom {
 /// team_add event
 ///
 /// Schema: `typify/github.json#/definitions/team_add$event`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v404], BASE0, "/definitions/team_add$event"))]
 pub struct TeamAddEvent {
     pub team: Team,
     pub repository: BranchProtectionRuleCreatedRepository,
@@ -8098,8 +8791,10 @@ rt::union!(
 /// workflow_dispatch event
 ///
 /// Schema: `typify/github.json#/definitions/workflow_dispatch$event`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v406], BASE0, "/definitions/workflow_dispatch$event"))]
 pub struct WorkflowDispatchEvent {
+    #[json(required, read = ViaValue<Check99>)]
     pub inputs: Option<rt::Map<String, rt::Value>>,
     pub r#ref: String,
     pub repository: BranchProtectionRuleCreatedRepository,
@@ -8152,7 +8847,9 @@ rt::union!(
 /// Workflow Job
 ///
 /// Schema: `typify/github.json#/definitions/workflow_job$completed/properties/workflow_job`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<30>], BASE0,
+    "/definitions/workflow_job$completed/properties/workflow_job"))]
 pub struct WorkflowJobCompletedWorkflowJob {
     pub id: rt::Integer,
     pub run_id: rt::Number,
@@ -8169,10 +8866,13 @@ pub struct WorkflowJobCompletedWorkflowJob {
     pub url: String,
     pub status: CheckRunStatus,
     /// At least 1 item.
+    #[json(read = VecOf<ViaValue<Check100>, 1usize, { usize::MAX }, Checks101>)]
     pub steps: Vec<WorkflowStep>,
     pub conclusion: WorkflowJobConclusion,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub labels: Vec<String>,
     pub started_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub completed_at: Option<String>,
 }
 /// Workflow Step
@@ -8199,7 +8899,9 @@ rt::union!(
 /// Workflow Step
 ///
 /// Schema: `typify/github.json#/definitions/workflow-step`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "status", tag_value = "in_progress",
+    contract([validators::v409, validators::t24::<0>], BASE0, "/definitions/workflow-step"))]
 pub struct InProgressStep {
     pub name: String,
     pub conclusion: (),
@@ -8207,12 +8909,6 @@ pub struct InProgressStep {
     pub started_at: String,
     pub completed_at: (),
 }
-rt::object!(
-    InProgressStep { name = "name", required; conclusion = "conclusion", required;
-    number = "number", required; started_at = "started_at", required;
-    completed_at = "completed_at", required; } tag "status" = "in_progress";
-    deny contract[validators::v409, validators::t24::<0>], BASE0, "/definitions/workflow-step"
-);
 /// In JSON, in the order of the variants: `failure`, `skipped`, `success`.
 ///
 /// Schema: `typify/github.json#/definitions/workflow-step-completed/properties/conclusion`
@@ -8237,7 +8933,9 @@ pub enum WorkflowJobConclusion {
 }
 rt::string_enum!(WorkflowJobConclusion { Success = "success", Failure = "failure" });
 /// Schema: `typify/github.json#/definitions/workflow_job$queued/properties/workflow_job`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t25::<0>], BASE0,
+    "/definitions/workflow_job$queued/properties/workflow_job"))]
 pub struct WorkflowJobQueuedWorkflowJob {
     pub id: rt::Integer,
     pub run_id: rt::Number,
@@ -8253,8 +8951,10 @@ pub struct WorkflowJobQueuedWorkflowJob {
     /// Format `uri`.
     pub url: String,
     pub status: WorkflowJobStatus,
+    #[json(read = VecOf<ViaValue<Check100>, 0usize, { usize::MAX }, Checks101>)]
     pub steps: Vec<WorkflowStep>,
     pub conclusion: (),
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub labels: Vec<String>,
     /// Format `date-time`.
     pub started_at: String,
@@ -8273,7 +8973,9 @@ rt::string_enum!(
 /// Workflow Job
 ///
 /// Schema: `typify/github.json#/definitions/workflow_job$started/properties/workflow_job`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<31>], BASE0,
+    "/definitions/workflow_job$started/properties/workflow_job"))]
 pub struct WorkflowJobStartedWorkflowJob {
     pub id: rt::Integer,
     pub run_id: rt::Number,
@@ -8290,10 +8992,14 @@ pub struct WorkflowJobStartedWorkflowJob {
     pub url: String,
     pub status: CheckRunStatus,
     /// At least 1 item.
+    #[json(read = VecOf<ViaValue<Check103>, 1usize, 1usize>)]
     pub steps: Vec<Step>,
+    #[json(required, read = ViaValue<Check104>)]
     pub conclusion: Option<WorkflowJobConclusion>,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub labels: Vec<String>,
     pub started_at: String,
+    #[json(read = LeafRead<Leaf50>)]
     pub completed_at: (),
 }
 /// Workflow Step
@@ -8354,7 +9060,8 @@ rt::union!(
 /// Workflow
 ///
 /// Schema: `typify/github.json#/definitions/workflow`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v416], BASE0, "/definitions/workflow"))]
 pub struct Workflow {
     /// Format `uri`.
     pub badge_url: String,
@@ -8373,7 +9080,9 @@ pub struct Workflow {
 /// Workflow Run
 ///
 /// Schema: `typify/github.json#/definitions/workflow_run$completed/properties/workflow_run`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t10::<32>], BASE0,
+    "/definitions/workflow_run$completed/properties/workflow_run"))]
 pub struct WorkflowRunCompletedWorkflowRun {
     /// Format `uri`.
     pub artifacts_url: String,
@@ -8383,6 +9092,7 @@ pub struct WorkflowRunCompletedWorkflowRun {
     pub check_suite_url: String,
     pub check_suite_id: rt::Integer,
     pub check_suite_node_id: String,
+    #[json(read = LeafRead<Leaf105>)]
     pub conclusion: CheckSuiteConclusion,
     /// Format `date-time`.
     pub created_at: String,
@@ -8400,6 +9110,7 @@ pub struct WorkflowRunCompletedWorkflowRun {
     pub logs_url: String,
     pub node_id: String,
     pub name: String,
+    #[json(read = VecOf<Typed<WorkflowRunPullRequest>, 0usize, { usize::MAX }, Checks106>)]
     pub pull_requests: Vec<WorkflowRunPullRequest>,
     pub repository: RepositoryLite,
     /// Format `uri`.
@@ -8417,7 +9128,8 @@ pub struct WorkflowRunCompletedWorkflowRun {
 /// Repository Lite
 ///
 /// Schema: `typify/github.json#/definitions/repository-lite`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v418], BASE0, "/definitions/repository-lite"))]
 pub struct RepositoryLite {
     /// Format `uri-template`.
     pub archive_url: String,
@@ -8441,6 +9153,7 @@ pub struct RepositoryLite {
     pub contributors_url: String,
     /// Format `uri`.
     pub deployments_url: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub description: Option<String>,
     /// Format `uri`.
     pub downloads_url: String,
@@ -8508,7 +9221,9 @@ pub struct RepositoryLite {
     pub url: String,
 }
 /// Schema: `typify/github.json#/definitions/workflow-run/properties/pull_requests/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t7::<1>], BASE0,
+    "/definitions/workflow-run/properties/pull_requests/items"))]
 pub struct WorkflowRunPullRequest {
     /// Format `uri`.
     pub url: String,
@@ -8520,7 +9235,8 @@ pub struct WorkflowRunPullRequest {
 /// Workflow Run
 ///
 /// Schema: `typify/github.json#/definitions/workflow-run`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v420], BASE0, "/definitions/workflow-run"))]
 pub struct WorkflowRunRequestedWorkflowRun {
     /// Format `uri`.
     pub artifacts_url: String,
@@ -8530,6 +9246,7 @@ pub struct WorkflowRunRequestedWorkflowRun {
     pub check_suite_url: String,
     pub check_suite_id: rt::Integer,
     pub check_suite_node_id: String,
+    #[json(required, read = ViaValue<Check10>)]
     pub conclusion: Option<CheckSuiteConclusion>,
     /// Format `date-time`.
     pub created_at: String,
@@ -8547,6 +9264,7 @@ pub struct WorkflowRunRequestedWorkflowRun {
     pub logs_url: String,
     pub node_id: String,
     pub name: String,
+    #[json(read = VecOf<Typed<WorkflowRunPullRequest>, 0usize, { usize::MAX }, Checks106>)]
     pub pull_requests: Vec<WorkflowRunPullRequest>,
     pub repository: RepositoryLite,
     /// Format `uri`.
@@ -8566,7 +9284,8 @@ pub struct WorkflowRunRequestedWorkflowRun {
 /// Activity related to a branch protection rule. For more information, see "\[About branch protection rules\](https://docs.github.com/en/github/administering-a-repository/defining-the-mergeability-of-pull-requests/about-protected-branches#about-branch-protection-rules)."
 ///
 /// Schema: `typify/github.json#/definitions/branch_protection_rule$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t26::<0>], BASE0, "/definitions/branch_protection_rule$created"))]
 pub struct BranchProtectionRuleCreated {
     pub action: BranchProtectionRuleCreatedAction,
     pub rule: BranchProtectionRule,
@@ -8590,7 +9309,8 @@ rt::string_enum!(
 /// Activity related to a branch protection rule. For more information, see "\[About branch protection rules\](https://docs.github.com/en/github/administering-a-repository/defining-the-mergeability-of-pull-requests/about-protected-branches#about-branch-protection-rules)."
 ///
 /// Schema: `typify/github.json#/definitions/branch_protection_rule$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t26::<1>], BASE0, "/definitions/branch_protection_rule$deleted"))]
 pub struct BranchProtectionRuleDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     pub rule: BranchProtectionRule,
@@ -8614,7 +9334,8 @@ rt::string_enum!(
 /// Activity related to a branch protection rule. For more information, see "\[About branch protection rules\](https://docs.github.com/en/github/administering-a-repository/defining-the-mergeability-of-pull-requests/about-protected-branches#about-branch-protection-rules)."
 ///
 /// Schema: `typify/github.json#/definitions/branch_protection_rule$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v425], BASE0, "/definitions/branch_protection_rule$edited"))]
 pub struct BranchProtectionRuleEdited {
     pub action: PullRequestEditedAction,
     pub rule: BranchProtectionRule,
@@ -8628,12 +9349,14 @@ pub struct BranchProtectionRuleEdited {
 /// check_run completed event
 ///
 /// Schema: `typify/github.json#/definitions/check_run$completed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t27::<0>], BASE0, "/definitions/check_run$completed"))]
 pub struct CheckRunCompleted {
     pub action: RootCheckRunEventCompletedCheckRunStatus,
     /// The \[check_run\](https://docs.github.com/en/rest/reference/checks#get-a-check-run).
     pub check_run: CheckRunCompletedCheckRun,
     /// The action requested by the user.
+    #[json(read = ViaValue<Check107>)]
     pub requested_action: Option<Option<RequestedAction>>,
     pub repository: BranchProtectionRuleCreatedRepository,
     pub sender: User,
@@ -8643,12 +9366,14 @@ pub struct CheckRunCompleted {
 /// check_run created event
 ///
 /// Schema: `typify/github.json#/definitions/check_run$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t27::<1>], BASE0, "/definitions/check_run$created"))]
 pub struct CheckRunCreated {
     pub action: BranchProtectionRuleCreatedAction,
     /// The \[check_run\](https://docs.github.com/en/rest/reference/checks#get-a-check-run).
     pub check_run: CheckRunCreatedCheckRun,
     /// The action requested by the user.
+    #[json(read = ViaValue<Check107>)]
     pub requested_action: Option<Option<RequestedAction>>,
     pub repository: BranchProtectionRuleCreatedRepository,
     pub sender: User,
@@ -8658,7 +9383,8 @@ pub struct CheckRunCreated {
 /// check_run requested_action event
 ///
 /// Schema: `typify/github.json#/definitions/check_run$requested_action`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v428], BASE0, "/definitions/check_run$requested_action"))]
 pub struct CheckRunRequestedAction {
     pub action: CheckRunRequestedActionAction,
     /// The \[check_run\](https://docs.github.com/en/rest/reference/checks#get-a-check-run).
@@ -8684,12 +9410,14 @@ rt::string_enum!(
 /// check_run rerequested event
 ///
 /// Schema: `typify/github.json#/definitions/check_run$rerequested`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t27::<2>], BASE0, "/definitions/check_run$rerequested"))]
 pub struct CheckRunRerequested {
     pub action: CheckRunRerequestedAction,
     /// The \[check_run\](https://docs.github.com/en/rest/reference/checks#get-a-check-run).
     pub check_run: CheckRunRerequestedCheckRun,
     /// The action requested by the user.
+    #[json(read = ViaValue<Check107>)]
     pub requested_action: Option<Option<RequestedAction>>,
     pub repository: BranchProtectionRuleCreatedRepository,
     pub sender: User,
@@ -8709,7 +9437,8 @@ rt::string_enum!(
 /// check_suite completed event
 ///
 /// Schema: `typify/github.json#/definitions/check_suite$completed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t28::<0>], BASE0, "/definitions/check_suite$completed"))]
 pub struct CheckSuiteCompleted {
     pub action: RootCheckRunEventCompletedCheckRunStatus,
     /// The \[check_suite\](https://docs.github.com/en/rest/reference/checks#suites).
@@ -8722,7 +9451,8 @@ pub struct CheckSuiteCompleted {
 /// check_suite requested event
 ///
 /// Schema: `typify/github.json#/definitions/check_suite$requested`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t28::<1>], BASE0, "/definitions/check_suite$requested"))]
 pub struct CheckSuiteRequested {
     pub action: CheckSuiteRequestedAction,
     /// The \[check_suite\](https://docs.github.com/en/rest/reference/checks#suites).
@@ -8745,7 +9475,8 @@ rt::string_enum!(
 /// check_suite rerequested event
 ///
 /// Schema: `typify/github.json#/definitions/check_suite$rerequested`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t28::<2>], BASE0, "/definitions/check_suite$rerequested"))]
 pub struct CheckSuiteRerequested {
     pub action: CheckRunRerequestedAction,
     /// The \[check_suite\](https://docs.github.com/en/rest/reference/checks#suites).
@@ -8758,7 +9489,9 @@ pub struct CheckSuiteRerequested {
 /// code_scanning_alert appeared_in_branch event
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$appeared_in_branch`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t29::<0>], BASE0, "/definitions/code_scanning_alert$appeared_in_branch"))]
 pub struct CodeScanningAlertAppearedInBranch {
     pub action: CodeScanningAlertAppearedInBranchAction,
     /// The code scanning alert involved in the event.
@@ -8786,7 +9519,9 @@ rt::string_enum!(
 /// code_scanning_alert closed_by_user event
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$closed_by_user`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t29::<1>], BASE0, "/definitions/code_scanning_alert$closed_by_user"))]
 pub struct CodeScanningAlertClosedByUser {
     pub action: CodeScanningAlertClosedByUserAction,
     /// The code scanning alert involved in the event.
@@ -8814,7 +9549,8 @@ rt::string_enum!(
 /// code_scanning_alert created event
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t29::<2>], BASE0, "/definitions/code_scanning_alert$created"))]
 pub struct CodeScanningAlertCreated {
     pub action: BranchProtectionRuleCreatedAction,
     /// The code scanning alert involved in the event.
@@ -8831,7 +9567,8 @@ pub struct CodeScanningAlertCreated {
 /// code_scanning_alert fixed event
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$fixed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t29::<3>], BASE0, "/definitions/code_scanning_alert$fixed"))]
 pub struct CodeScanningAlertFixed {
     pub action: RootCodeScanningAlertEventFixedAlertInstanceState,
     /// The code scanning alert involved in the event.
@@ -8848,7 +9585,8 @@ pub struct CodeScanningAlertFixed {
 /// code_scanning_alert reopened event
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$reopened`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t29::<4>], BASE0, "/definitions/code_scanning_alert$reopened"))]
 pub struct CodeScanningAlertReopened {
     pub action: PullRequestReopenedAction,
     /// The code scanning alert involved in the event.
@@ -8865,7 +9603,9 @@ pub struct CodeScanningAlertReopened {
 /// code_scanning_alert reopened_by_user event
 ///
 /// Schema: `typify/github.json#/definitions/code_scanning_alert$reopened_by_user`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t29::<5>], BASE0, "/definitions/code_scanning_alert$reopened_by_user"))]
 pub struct CodeScanningAlertReopenedByUser {
     pub action: CodeScanningAlertReopenedByUserAction,
     /// The code scanning alert involved in the event.
@@ -8895,7 +9635,8 @@ rt::string_enum!(
 /// A commit comment is created. The type of activity is specified in the `action` property.
 ///
 /// Schema: `typify/github.json#/definitions/commit_comment$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v445], BASE0, "/definitions/commit_comment$created"))]
 pub struct CommitCommentCreated {
     /// The action performed. Can be `created`.
     pub action: BranchProtectionRuleCreatedAction,
@@ -8909,7 +9650,8 @@ pub struct CommitCommentCreated {
 /// content_reference created event
 ///
 /// Schema: `typify/github.json#/definitions/content_reference$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v446], BASE0, "/definitions/content_reference$created"))]
 pub struct ContentReferenceCreated {
     pub action: BranchProtectionRuleCreatedAction,
     pub content_reference: ContentReference,
@@ -8921,7 +9663,8 @@ pub struct ContentReferenceCreated {
 /// deploy_key created event
 ///
 /// Schema: `typify/github.json#/definitions/deploy_key$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t30::<0>], BASE0, "/definitions/deploy_key$created"))]
 pub struct DeployKeyCreated {
     pub action: BranchProtectionRuleCreatedAction,
     /// The \[`deploy key`\](https://docs.github.com/en/rest/reference/repos#get-a-deploy-key) resource.
@@ -8934,7 +9677,8 @@ pub struct DeployKeyCreated {
 /// deploy_key deleted event
 ///
 /// Schema: `typify/github.json#/definitions/deploy_key$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t30::<1>], BASE0, "/definitions/deploy_key$deleted"))]
 pub struct DeployKeyDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     /// The \[`deploy key`\](https://docs.github.com/en/rest/reference/repos#get-a-deploy-key) resource.
@@ -8947,7 +9691,8 @@ pub struct DeployKeyDeleted {
 /// deployment created event
 ///
 /// Schema: `typify/github.json#/definitions/deployment$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v449], BASE0, "/definitions/deployment$created"))]
 pub struct DeploymentCreated {
     pub action: BranchProtectionRuleCreatedAction,
     /// The \[deployment\](https://docs.github.com/en/rest/reference/repos#list-deployments).
@@ -8962,7 +9707,8 @@ pub struct DeploymentCreated {
 /// deployment_status created event
 ///
 /// Schema: `typify/github.json#/definitions/deployment_status$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v450], BASE0, "/definitions/deployment_status$created"))]
 pub struct DeploymentStatusCreated {
     pub action: BranchProtectionRuleCreatedAction,
     /// The \[deployment status\](https://docs.github.com/en/rest/reference/repos#list-deployment-statuses).
@@ -8977,7 +9723,8 @@ pub struct DeploymentStatusCreated {
 /// discussion answered event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$answered`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v451], BASE0, "/definitions/discussion$answered"))]
 pub struct DiscussionAnswered {
     pub action: DiscussionAnsweredAction,
     pub discussion: DiscussionAnsweredDiscussion,
@@ -9000,7 +9747,8 @@ rt::string_enum!(
 /// discussion category changed event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$category_changed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t31::<0>], BASE0, "/definitions/discussion$category_changed"))]
 pub struct DiscussionCategoryChanged {
     pub changes: DiscussionCategoryChangedChanges,
     pub action: DiscussionCategoryChangedAction,
@@ -9024,7 +9772,8 @@ rt::string_enum!(
 /// discussion created event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t32::<0>], BASE0, "/definitions/discussion$created"))]
 pub struct DiscussionCreated {
     pub action: BranchProtectionRuleCreatedAction,
     pub discussion: DiscussionCreatedDiscussion,
@@ -9036,7 +9785,8 @@ pub struct DiscussionCreated {
 /// discussion deleted event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t32::<1>], BASE0, "/definitions/discussion$deleted"))]
 pub struct DiscussionDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     pub discussion: DiscussionCategoryChangedDiscussion,
@@ -9048,7 +9798,8 @@ pub struct DiscussionDeleted {
 /// discussion edited event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v457], BASE0, "/definitions/discussion$edited"))]
 pub struct DiscussionEdited {
     pub changes: Option<DiscussionEditedChanges>,
     pub action: PullRequestEditedAction,
@@ -9061,7 +9812,8 @@ pub struct DiscussionEdited {
 /// discussion labeled event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$labeled`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t33::<0>], BASE0, "/definitions/discussion$labeled"))]
 pub struct DiscussionLabeled {
     pub action: PullRequestLabeledAction,
     pub discussion: DiscussionCategoryChangedDiscussion,
@@ -9074,7 +9826,8 @@ pub struct DiscussionLabeled {
 /// discussion locked event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$locked`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t32::<2>], BASE0, "/definitions/discussion$locked"))]
 pub struct DiscussionLocked {
     pub action: DiscussionState,
     pub discussion: DiscussionLockedDiscussion,
@@ -9086,7 +9839,8 @@ pub struct DiscussionLocked {
 /// discussion pinned event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$pinned`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t32::<3>], BASE0, "/definitions/discussion$pinned"))]
 pub struct DiscussionPinned {
     pub action: DiscussionPinnedAction,
     pub discussion: DiscussionCategoryChangedDiscussion,
@@ -9108,7 +9862,8 @@ rt::string_enum!(
 /// discussion transferred event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$transferred`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t31::<1>], BASE0, "/definitions/discussion$transferred"))]
 pub struct DiscussionTransferred {
     pub changes: DiscussionTransferredChanges,
     pub action: DiscussionTransferredAction,
@@ -9131,7 +9886,8 @@ rt::string_enum!(
 /// discussion unanswered event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$unanswered`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v464], BASE0, "/definitions/discussion$unanswered"))]
 pub struct DiscussionUnanswered {
     pub action: DiscussionUnansweredAction,
     pub discussion: DiscussionUnansweredDiscussion,
@@ -9154,7 +9910,8 @@ rt::string_enum!(
 /// discussion unlabeled event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$unlabeled`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t33::<1>], BASE0, "/definitions/discussion$unlabeled"))]
 pub struct DiscussionUnlabeled {
     pub action: PullRequestUnlabeledAction,
     pub discussion: DiscussionCategoryChangedDiscussion,
@@ -9167,7 +9924,8 @@ pub struct DiscussionUnlabeled {
 /// discussion unlocked event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$unlocked`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t32::<4>], BASE0, "/definitions/discussion$unlocked"))]
 pub struct DiscussionUnlocked {
     pub action: PullRequestUnlockedAction,
     pub discussion: DiscussionUnlockedDiscussion,
@@ -9179,7 +9937,8 @@ pub struct DiscussionUnlocked {
 /// discussion unpinned event
 ///
 /// Schema: `typify/github.json#/definitions/discussion$unpinned`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t32::<5>], BASE0, "/definitions/discussion$unpinned"))]
 pub struct DiscussionUnpinned {
     pub action: DiscussionUnpinnedAction,
     pub discussion: DiscussionCategoryChangedDiscussion,
@@ -9201,7 +9960,8 @@ rt::string_enum!(
 /// discussion_comment created event
 ///
 /// Schema: `typify/github.json#/definitions/discussion_comment$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t34::<0>], BASE0, "/definitions/discussion_comment$created"))]
 pub struct DiscussionCommentCreated {
     pub action: BranchProtectionRuleCreatedAction,
     pub comment: DiscussionCommentCreatedComment,
@@ -9214,7 +9974,8 @@ pub struct DiscussionCommentCreated {
 /// discussion_comment deleted event
 ///
 /// Schema: `typify/github.json#/definitions/discussion_comment$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t34::<1>], BASE0, "/definitions/discussion_comment$deleted"))]
 pub struct DiscussionCommentDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     pub comment: DiscussionCommentCreatedComment,
@@ -9227,7 +9988,8 @@ pub struct DiscussionCommentDeleted {
 /// discussion_comment edited event
 ///
 /// Schema: `typify/github.json#/definitions/discussion_comment$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v472], BASE0, "/definitions/discussion_comment$edited"))]
 pub struct DiscussionCommentEdited {
     pub changes: DiscussionCommentEditedChanges,
     pub action: PullRequestEditedAction,
@@ -9241,7 +10003,8 @@ pub struct DiscussionCommentEdited {
 /// github_app_authorization revoked event
 ///
 /// Schema: `typify/github.json#/definitions/github_app_authorization$revoked`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v473], BASE0, "/definitions/github_app_authorization$revoked"))]
 pub struct GithubAppAuthorizationRevoked {
     pub action: GithubAppAuthorizationRevokedAction,
     pub sender: User,
@@ -9259,11 +10022,13 @@ rt::string_enum!(
 /// installation created event
 ///
 /// Schema: `typify/github.json#/definitions/installation$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t35::<0>], BASE0, "/definitions/installation$created"))]
 pub struct InstallationCreated {
     pub action: BranchProtectionRuleCreatedAction,
     pub installation: InstallationCreatedInstallation,
     /// An array of repository objects that the installation can access.
+    #[json(read = VecOf<Typed<RepositoriesAddedItem>, 0usize, { usize::MAX }, Checks109>)]
     pub repositories: Option<Vec<RepositoriesAddedItem>>,
     pub requester: Option<User>,
     pub sender: User,
@@ -9271,11 +10036,13 @@ pub struct InstallationCreated {
 /// installation deleted event
 ///
 /// Schema: `typify/github.json#/definitions/installation$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t35::<1>], BASE0, "/definitions/installation$deleted"))]
 pub struct InstallationDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     pub installation: InstallationCreatedInstallation,
     /// An array of repository objects that the installation can access.
+    #[json(read = VecOf<Typed<RepositoriesAddedItem>, 0usize, { usize::MAX }, Checks109>)]
     pub repositories: Option<Vec<RepositoriesAddedItem>>,
     pub requester: Option<()>,
     pub sender: User,
@@ -9283,11 +10050,14 @@ pub struct InstallationDeleted {
 /// installation new_permissions_accepted event
 ///
 /// Schema: `typify/github.json#/definitions/installation$new_permissions_accepted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t35::<2>], BASE0, "/definitions/installation$new_permissions_accepted"))]
 pub struct InstallationNewPermissionsAccepted {
     pub action: InstallationNewPermissionsAcceptedAction,
     pub installation: InstallationCreatedInstallation,
     /// An array of repository objects that the installation can access.
+    #[json(read = VecOf<Typed<RepositoriesAddedItem>, 0usize, { usize::MAX }, Checks109>)]
     pub repositories: Option<Vec<RepositoriesAddedItem>>,
     pub requester: Option<()>,
     pub sender: User,
@@ -9306,11 +10076,13 @@ rt::string_enum!(
 /// installation suspend event
 ///
 /// Schema: `typify/github.json#/definitions/installation$suspend`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t35::<3>], BASE0, "/definitions/installation$suspend"))]
 pub struct InstallationSuspend {
     pub action: InstallationSuspendAction,
     pub installation: InstallationSuspendInstallation,
     /// An array of repository objects that the installation can access.
+    #[json(read = VecOf<Typed<RepositoriesAddedItem>, 0usize, { usize::MAX }, Checks109>)]
     pub repositories: Option<Vec<RepositoriesAddedItem>>,
     pub requester: Option<()>,
     pub sender: User,
@@ -9328,11 +10100,13 @@ rt::string_enum!(
 /// installation unsuspend event
 ///
 /// Schema: `typify/github.json#/definitions/installation$unsuspend`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t35::<4>], BASE0, "/definitions/installation$unsuspend"))]
 pub struct InstallationUnsuspend {
     pub action: InstallationUnsuspendAction,
     pub installation: InstallationUnsuspendInstallation,
     /// An array of repository objects that the installation can access.
+    #[json(read = VecOf<Typed<RepositoriesAddedItem>, 0usize, { usize::MAX }, Checks109>)]
     pub repositories: Option<Vec<RepositoriesAddedItem>>,
     pub requester: Option<()>,
     pub sender: User,
@@ -9350,18 +10124,23 @@ rt::string_enum!(
 /// installation_repositories added event
 ///
 /// Schema: `typify/github.json#/definitions/installation_repositories$added`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t36::<0>], BASE0, "/definitions/installation_repositories$added"))]
 pub struct InstallationRepositoriesAdded {
     pub action: InstallationRepositoriesAddedAction,
     pub installation: InstallationCreatedInstallation,
     /// Describe whether all repositories have been selected or there's a selection involved
     pub repository_selection: RepositorySelection,
     /// An array of repository objects, which were added to the installation.
+    #[json(read = VecOf<Typed<RepositoriesAddedItem>, 0usize, { usize::MAX }, Checks109>)]
     pub repositories_added: Vec<RepositoriesAddedItem>,
     /// An array of repository objects, which were removed from the installation.
     ///
     /// At most 0 items.
+    #[json(read = VecOf<Typed<RepositoriesRemovedItem>, 0usize, 0usize, Checks110>)]
     pub repositories_removed: Vec<RepositoriesRemovedItem>,
+    #[json(required, read = ViaValue<Check15>)]
     pub requester: Option<User>,
     pub sender: User,
 }
@@ -9378,7 +10157,9 @@ rt::string_enum!(
 /// installation_repositories removed event
 ///
 /// Schema: `typify/github.json#/definitions/installation_repositories$removed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t36::<1>], BASE0, "/definitions/installation_repositories$removed"))]
 pub struct InstallationRepositoriesRemoved {
     pub action: InstallationRepositoriesRemovedAction,
     pub installation: InstallationCreatedInstallation,
@@ -9387,9 +10168,12 @@ pub struct InstallationRepositoriesRemoved {
     /// An array of repository objects, which were added to the installation.
     ///
     /// At most 0 items.
+    #[json(read = VecOf<Typed<RepositoriesAddedItem>, 0usize, 0usize, Checks109>)]
     pub repositories_added: Vec<RepositoriesAddedItem>,
     /// An array of repository objects, which were removed from the installation.
+    #[json(read = VecOf<Typed<RepositoriesAddedItem>, 0usize, { usize::MAX }, Checks109>)]
     pub repositories_removed: Vec<RepositoriesAddedItem>,
+    #[json(required, read = ViaValue<Check15>)]
     pub requester: Option<User>,
     pub sender: User,
 }
@@ -9406,7 +10190,8 @@ rt::string_enum!(
 /// issue_comment created event
 ///
 /// Schema: `typify/github.json#/definitions/issue_comment$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t37::<0>], BASE0, "/definitions/issue_comment$created"))]
 pub struct IssueCommentCreated {
     pub action: BranchProtectionRuleCreatedAction,
     /// The \[issue\](https://docs.github.com/en/rest/reference/issues) the comment belongs to.
@@ -9420,7 +10205,8 @@ pub struct IssueCommentCreated {
 /// issue_comment deleted event
 ///
 /// Schema: `typify/github.json#/definitions/issue_comment$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t37::<1>], BASE0, "/definitions/issue_comment$deleted"))]
 pub struct IssueCommentDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     /// The \[issue\](https://docs.github.com/en/rest/reference/issues) the comment belongs to.
@@ -9434,7 +10220,8 @@ pub struct IssueCommentDeleted {
 /// issue_comment edited event
 ///
 /// Schema: `typify/github.json#/definitions/issue_comment$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v489], BASE0, "/definitions/issue_comment$edited"))]
 pub struct IssueCommentEdited {
     pub action: PullRequestEditedAction,
     /// The changes to the comment.
@@ -9452,12 +10239,14 @@ pub struct IssueCommentEdited {
 /// Activity related to an issue. The type of activity is specified in the action property.
 ///
 /// Schema: `typify/github.json#/definitions/issues$assigned`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t38::<0>], BASE0, "/definitions/issues$assigned"))]
 pub struct IssuesAssigned {
     /// The action that was performed.
     pub action: PullRequestAssignedAction,
     pub issue: IssuesAssignedIssue,
     /// The optional user who was assigned or unassigned from the issue.
+    #[json(read = ViaValue<Check15>)]
     pub assignee: Option<Option<User>>,
     pub repository: BranchProtectionRuleCreatedRepository,
     pub sender: User,
@@ -9467,7 +10256,8 @@ pub struct IssuesAssigned {
 /// issues closed event
 ///
 /// Schema: `typify/github.json#/definitions/issues$closed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t39::<0>], BASE0, "/definitions/issues$closed"))]
 pub struct IssuesClosed {
     /// The action that was performed.
     pub action: RootIssuesEventClosedIssueState,
@@ -9481,7 +10271,8 @@ pub struct IssuesClosed {
 /// issues deleted event
 ///
 /// Schema: `typify/github.json#/definitions/issues$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t39::<1>], BASE0, "/definitions/issues$deleted"))]
 pub struct IssuesDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     pub issue: IssuesAssignedIssue,
@@ -9493,7 +10284,8 @@ pub struct IssuesDeleted {
 /// issues demilestoned event
 ///
 /// Schema: `typify/github.json#/definitions/issues$demilestoned`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t40::<0>], BASE0, "/definitions/issues$demilestoned"))]
 pub struct IssuesDemilestoned {
     pub action: IssuesDemilestonedAction,
     pub issue: IssuesDemilestonedIssue,
@@ -9516,7 +10308,8 @@ rt::string_enum!(
 /// issues edited event
 ///
 /// Schema: `typify/github.json#/definitions/issues$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v495], BASE0, "/definitions/issues$edited"))]
 pub struct IssuesEdited {
     pub action: PullRequestEditedAction,
     pub issue: IssuesAssignedIssue,
@@ -9531,7 +10324,8 @@ pub struct IssuesEdited {
 /// issues labeled event
 ///
 /// Schema: `typify/github.json#/definitions/issues$labeled`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t41::<0>], BASE0, "/definitions/issues$labeled"))]
 pub struct IssuesLabeled {
     pub action: PullRequestLabeledAction,
     pub issue: IssuesAssignedIssue,
@@ -9545,7 +10339,8 @@ pub struct IssuesLabeled {
 /// issues locked event
 ///
 /// Schema: `typify/github.json#/definitions/issues$locked`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t39::<2>], BASE0, "/definitions/issues$locked"))]
 pub struct IssuesLocked {
     pub action: DiscussionState,
     pub issue: IssuesLockedIssue,
@@ -9557,7 +10352,8 @@ pub struct IssuesLocked {
 /// issues milestoned event
 ///
 /// Schema: `typify/github.json#/definitions/issues$milestoned`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t40::<1>], BASE0, "/definitions/issues$milestoned"))]
 pub struct IssuesMilestoned {
     pub action: IssuesMilestonedAction,
     pub issue: IssuesMilestonedIssue,
@@ -9580,7 +10376,8 @@ rt::string_enum!(
 /// issues opened event
 ///
 /// Schema: `typify/github.json#/definitions/issues$opened`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v500], BASE0, "/definitions/issues$opened"))]
 pub struct IssuesOpened {
     pub action: PullRequestOpenedAction,
     pub changes: Option<IssuesOpenedChanges>,
@@ -9593,7 +10390,8 @@ pub struct IssuesOpened {
 /// issues pinned event
 ///
 /// Schema: `typify/github.json#/definitions/issues$pinned`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t39::<3>], BASE0, "/definitions/issues$pinned"))]
 pub struct IssuesPinned {
     pub action: DiscussionPinnedAction,
     pub issue: IssuesAssignedIssue,
@@ -9605,7 +10403,8 @@ pub struct IssuesPinned {
 /// issues reopened event
 ///
 /// Schema: `typify/github.json#/definitions/issues$reopened`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t39::<4>], BASE0, "/definitions/issues$reopened"))]
 pub struct IssuesReopened {
     pub action: PullRequestReopenedAction,
     pub issue: IssuesReopenedIssue,
@@ -9617,7 +10416,8 @@ pub struct IssuesReopened {
 /// issues transferred event
 ///
 /// Schema: `typify/github.json#/definitions/issues$transferred`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v503], BASE0, "/definitions/issues$transferred"))]
 pub struct IssuesTransferred {
     pub action: DiscussionTransferredAction,
     pub changes: IssuesTransferredChanges,
@@ -9630,12 +10430,14 @@ pub struct IssuesTransferred {
 /// issues unassigned event
 ///
 /// Schema: `typify/github.json#/definitions/issues$unassigned`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t38::<1>], BASE0, "/definitions/issues$unassigned"))]
 pub struct IssuesUnassigned {
     /// The action that was performed.
     pub action: PullRequestUnassignedAction,
     pub issue: IssuesAssignedIssue,
     /// The optional user who was assigned or unassigned from the issue.
+    #[json(read = ViaValue<Check15>)]
     pub assignee: Option<Option<User>>,
     pub repository: BranchProtectionRuleCreatedRepository,
     pub sender: User,
@@ -9645,7 +10447,8 @@ pub struct IssuesUnassigned {
 /// issues unlabeled event
 ///
 /// Schema: `typify/github.json#/definitions/issues$unlabeled`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t41::<1>], BASE0, "/definitions/issues$unlabeled"))]
 pub struct IssuesUnlabeled {
     pub action: PullRequestUnlabeledAction,
     pub issue: IssuesAssignedIssue,
@@ -9659,9 +10462,11 @@ pub struct IssuesUnlabeled {
 /// issues unlocked event
 ///
 /// Schema: `typify/github.json#/definitions/issues$unlocked`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t39::<5>], BASE0, "/definitions/issues$unlocked"))]
 pub struct IssuesUnlocked {
     pub action: PullRequestUnlockedAction,
+    #[json(read = ViaValue<Check111<36>>)]
     pub issue: IssuesLockedIssue,
     pub repository: BranchProtectionRuleCreatedRepository,
     pub sender: User,
@@ -9671,7 +10476,8 @@ pub struct IssuesUnlocked {
 /// issues unpinned event
 ///
 /// Schema: `typify/github.json#/definitions/issues$unpinned`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t39::<6>], BASE0, "/definitions/issues$unpinned"))]
 pub struct IssuesUnpinned {
     pub action: DiscussionUnpinnedAction,
     pub issue: IssuesAssignedIssue,
@@ -9683,7 +10489,8 @@ pub struct IssuesUnpinned {
 /// label created event
 ///
 /// Schema: `typify/github.json#/definitions/label$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t42::<0>], BASE0, "/definitions/label$created"))]
 pub struct LabelCreated {
     pub action: BranchProtectionRuleCreatedAction,
     /// The label that was added.
@@ -9696,7 +10503,8 @@ pub struct LabelCreated {
 /// label deleted event
 ///
 /// Schema: `typify/github.json#/definitions/label$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t42::<1>], BASE0, "/definitions/label$deleted"))]
 pub struct LabelDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     /// The label that was removed.
@@ -9709,7 +10517,8 @@ pub struct LabelDeleted {
 /// label edited event
 ///
 /// Schema: `typify/github.json#/definitions/label$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v510], BASE0, "/definitions/label$edited"))]
 pub struct LabelEdited {
     pub action: PullRequestEditedAction,
     /// The label that was edited.
@@ -9724,7 +10533,8 @@ pub struct LabelEdited {
 /// marketplace_purchase cancelled event
 ///
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$cancelled`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t43::<0>], BASE0, "/definitions/marketplace_purchase$cancelled"))]
 pub struct MarketplacePurchaseCancelled {
     pub action: MarketplacePurchaseCancelledAction,
     pub effective_date: String,
@@ -9745,7 +10555,8 @@ rt::string_enum!(
 /// marketplace_purchase changed event
 ///
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$changed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t43::<1>], BASE0, "/definitions/marketplace_purchase$changed"))]
 pub struct MarketplacePurchaseChanged {
     pub action: MarketplacePurchaseChangedAction,
     pub effective_date: String,
@@ -9766,7 +10577,9 @@ rt::string_enum!(
 /// marketplace_purchase pending_change event
 ///
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$pending_change`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t43::<2>], BASE0, "/definitions/marketplace_purchase$pending_change"))]
 pub struct MarketplacePurchasePendingChange {
     pub action: MarketplacePurchasePendingChangeAction,
     pub effective_date: String,
@@ -9788,7 +10601,9 @@ rt::string_enum!(
 /// marketplace_purchase pending_change_cancelled event
 ///
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$pending_change_cancelled`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t43::<3>], BASE0,
+    "/definitions/marketplace_purchase$pending_change_cancelled"))]
 pub struct MarketplacePurchasePendingChangeCancelled {
     pub action: MarketplacePurchasePendingChangeCancelledAction,
     pub effective_date: String,
@@ -9810,7 +10625,8 @@ rt::string_enum!(
 /// marketplace_purchase purchased event
 ///
 /// Schema: `typify/github.json#/definitions/marketplace_purchase$purchased`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t43::<4>], BASE0, "/definitions/marketplace_purchase$purchased"))]
 pub struct MarketplacePurchasePurchased {
     pub action: MarketplacePurchasePurchasedAction,
     pub effective_date: String,
@@ -9833,7 +10649,8 @@ rt::string_enum!(
 /// Activity related to repository collaborators. The type of activity is specified in the action property.
 ///
 /// Schema: `typify/github.json#/definitions/member$added`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v521], BASE0, "/definitions/member$added"))]
 pub struct MemberAdded {
     pub action: InstallationRepositoriesAddedAction,
     pub changes: Option<MemberAddedChanges>,
@@ -9846,7 +10663,8 @@ pub struct MemberAdded {
 /// member edited event
 ///
 /// Schema: `typify/github.json#/definitions/member$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v522], BASE0, "/definitions/member$edited"))]
 pub struct MemberEdited {
     pub action: PullRequestEditedAction,
     /// The user who's permissions are changed.
@@ -9860,7 +10678,8 @@ pub struct MemberEdited {
 /// member removed event
 ///
 /// Schema: `typify/github.json#/definitions/member$removed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v523], BASE0, "/definitions/member$removed"))]
 pub struct MemberRemoved {
     pub action: InstallationRepositoriesRemovedAction,
     /// The user that was removed.
@@ -9872,7 +10691,8 @@ pub struct MemberRemoved {
 /// membership added event
 ///
 /// Schema: `typify/github.json#/definitions/membership$added`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t44::<0>], BASE0, "/definitions/membership$added"))]
 pub struct MembershipAdded {
     pub action: InstallationRepositoriesAddedAction,
     /// The scope of the membership. Currently, can only be `team`.
@@ -9888,7 +10708,8 @@ pub struct MembershipAdded {
 /// membership removed event
 ///
 /// Schema: `typify/github.json#/definitions/membership$removed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t44::<1>], BASE0, "/definitions/membership$removed"))]
 pub struct MembershipRemoved {
     pub action: InstallationRepositoriesRemovedAction,
     /// The scope of the membership. Currently, can only be `team`.
@@ -9904,7 +10725,8 @@ pub struct MembershipRemoved {
 /// meta deleted event
 ///
 /// Schema: `typify/github.json#/definitions/meta$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v526], BASE0, "/definitions/meta$deleted"))]
 pub struct MetaDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     /// The id of the modified webhook.
@@ -9917,7 +10739,8 @@ pub struct MetaDeleted {
 /// milestone closed event
 ///
 /// Schema: `typify/github.json#/definitions/milestone$closed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t45::<0>], BASE0, "/definitions/milestone$closed"))]
 pub struct MilestoneClosed {
     pub action: RootIssuesEventClosedIssueState,
     pub milestone: MilestoneClosedMilestone,
@@ -9929,7 +10752,8 @@ pub struct MilestoneClosed {
 /// milestone created event
 ///
 /// Schema: `typify/github.json#/definitions/milestone$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t45::<1>], BASE0, "/definitions/milestone$created"))]
 pub struct MilestoneCreated {
     pub action: BranchProtectionRuleCreatedAction,
     pub milestone: MilestoneCreatedMilestone,
@@ -9941,7 +10765,8 @@ pub struct MilestoneCreated {
 /// milestone deleted event
 ///
 /// Schema: `typify/github.json#/definitions/milestone$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t45::<2>], BASE0, "/definitions/milestone$deleted"))]
 pub struct MilestoneDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     pub milestone: IssueMilestone,
@@ -9953,7 +10778,8 @@ pub struct MilestoneDeleted {
 /// milestone edited event
 ///
 /// Schema: `typify/github.json#/definitions/milestone$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v530], BASE0, "/definitions/milestone$edited"))]
 pub struct MilestoneEdited {
     pub action: PullRequestEditedAction,
     /// The changes to the milestone if the action was `edited`.
@@ -9967,7 +10793,8 @@ pub struct MilestoneEdited {
 /// milestone opened event
 ///
 /// Schema: `typify/github.json#/definitions/milestone$opened`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t45::<3>], BASE0, "/definitions/milestone$opened"))]
 pub struct MilestoneOpened {
     pub action: PullRequestOpenedAction,
     pub milestone: MilestoneCreatedMilestone,
@@ -9979,7 +10806,8 @@ pub struct MilestoneOpened {
 /// org_block blocked event
 ///
 /// Schema: `typify/github.json#/definitions/org_block$blocked`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t46::<0>], BASE0, "/definitions/org_block$blocked"))]
 pub struct OrgBlockBlocked {
     pub action: OrgBlockBlockedAction,
     /// Information about the user that was blocked or unblocked.
@@ -10001,7 +10829,8 @@ rt::string_enum!(
 /// org_block unblocked event
 ///
 /// Schema: `typify/github.json#/definitions/org_block$unblocked`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t46::<1>], BASE0, "/definitions/org_block$unblocked"))]
 pub struct OrgBlockUnblocked {
     pub action: OrgBlockUnblockedAction,
     /// Information about the user that was blocked or unblocked.
@@ -10023,7 +10852,8 @@ rt::string_enum!(
 /// organization deleted event
 ///
 /// Schema: `typify/github.json#/definitions/organization$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t47::<0>], BASE0, "/definitions/organization$deleted"))]
 pub struct OrganizationDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     pub membership: Membership,
@@ -10034,7 +10864,8 @@ pub struct OrganizationDeleted {
 /// organization member_added event
 ///
 /// Schema: `typify/github.json#/definitions/organization$member_added`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t47::<1>], BASE0, "/definitions/organization$member_added"))]
 pub struct OrganizationMemberAdded {
     pub action: OrganizationMemberAddedAction,
     pub membership: Membership,
@@ -10055,7 +10886,8 @@ rt::string_enum!(
 /// organization member_invited event
 ///
 /// Schema: `typify/github.json#/definitions/organization$member_invited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v539], BASE0, "/definitions/organization$member_invited"))]
 pub struct OrganizationMemberInvited {
     pub action: OrganizationMemberInvitedAction,
     /// The invitation for the user or email if the action is `member_invited`.
@@ -10079,7 +10911,8 @@ rt::string_enum!(
 /// organization member_removed event
 ///
 /// Schema: `typify/github.json#/definitions/organization$member_removed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t47::<2>], BASE0, "/definitions/organization$member_removed"))]
 pub struct OrganizationMemberRemoved {
     pub action: OrganizationMemberRemovedAction,
     pub membership: Membership,
@@ -10101,7 +10934,8 @@ rt::string_enum!(
 /// organization renamed event
 ///
 /// Schema: `typify/github.json#/definitions/organization$renamed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t47::<3>], BASE0, "/definitions/organization$renamed"))]
 pub struct OrganizationRenamed {
     pub action: OrganizationRenamedAction,
     pub membership: Membership,
@@ -10122,7 +10956,8 @@ rt::string_enum!(
 /// package published event
 ///
 /// Schema: `typify/github.json#/definitions/package$published`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t48::<0>], BASE0, "/definitions/package$published"))]
 pub struct PackagePublished {
     pub action: PackagePublishedAction,
     /// Information about the package.
@@ -10144,7 +10979,8 @@ rt::string_enum!(
 /// package updated event
 ///
 /// Schema: `typify/github.json#/definitions/package$updated`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t48::<1>], BASE0, "/definitions/package$updated"))]
 pub struct PackageUpdated {
     pub action: PackageUpdatedAction,
     /// Information about the package.
@@ -10166,7 +11002,8 @@ rt::string_enum!(
 /// project closed event
 ///
 /// Schema: `typify/github.json#/definitions/project$closed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t49::<0>], BASE0, "/definitions/project$closed"))]
 pub struct ProjectClosed {
     pub action: RootIssuesEventClosedIssueState,
     pub project: Project,
@@ -10178,7 +11015,8 @@ pub struct ProjectClosed {
 /// project created event
 ///
 /// Schema: `typify/github.json#/definitions/project$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t49::<1>], BASE0, "/definitions/project$created"))]
 pub struct ProjectCreated {
     pub action: BranchProtectionRuleCreatedAction,
     pub project: Project,
@@ -10190,7 +11028,8 @@ pub struct ProjectCreated {
 /// project deleted event
 ///
 /// Schema: `typify/github.json#/definitions/project$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t49::<2>], BASE0, "/definitions/project$deleted"))]
 pub struct ProjectDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     pub project: Project,
@@ -10202,7 +11041,8 @@ pub struct ProjectDeleted {
 /// project edited event
 ///
 /// Schema: `typify/github.json#/definitions/project$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v552], BASE0, "/definitions/project$edited"))]
 pub struct ProjectEdited {
     pub action: PullRequestEditedAction,
     /// The changes to the project if the action was `edited`.
@@ -10216,7 +11056,8 @@ pub struct ProjectEdited {
 /// project reopened event
 ///
 /// Schema: `typify/github.json#/definitions/project$reopened`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t49::<3>], BASE0, "/definitions/project$reopened"))]
 pub struct ProjectReopened {
     pub action: PullRequestReopenedAction,
     pub project: Project,
@@ -10228,7 +11069,8 @@ pub struct ProjectReopened {
 /// project_card converted event
 ///
 /// Schema: `typify/github.json#/definitions/project_card$converted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t50::<0>], BASE0, "/definitions/project_card$converted"))]
 pub struct ProjectCardConverted {
     pub action: ProjectCardConvertedAction,
     pub changes: ProjectCardConvertedChanges,
@@ -10251,7 +11093,8 @@ rt::string_enum!(
 /// project_card created event
 ///
 /// Schema: `typify/github.json#/definitions/project_card$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t51::<0>], BASE0, "/definitions/project_card$created"))]
 pub struct ProjectCardCreated {
     pub action: BranchProtectionRuleCreatedAction,
     pub project_card: ProjectCardConvertedProjectCard,
@@ -10263,7 +11106,8 @@ pub struct ProjectCardCreated {
 /// project_card deleted event
 ///
 /// Schema: `typify/github.json#/definitions/project_card$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t51::<1>], BASE0, "/definitions/project_card$deleted"))]
 pub struct ProjectCardDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     pub project_card: ProjectCardConvertedProjectCard,
@@ -10275,7 +11119,8 @@ pub struct ProjectCardDeleted {
 /// project_card edited event
 ///
 /// Schema: `typify/github.json#/definitions/project_card$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t50::<1>], BASE0, "/definitions/project_card$edited"))]
 pub struct ProjectCardEdited {
     pub action: PullRequestEditedAction,
     pub changes: ProjectCardConvertedChanges,
@@ -10288,7 +11133,8 @@ pub struct ProjectCardEdited {
 /// project_card moved event
 ///
 /// Schema: `typify/github.json#/definitions/project_card$moved`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t50::<2>], BASE0, "/definitions/project_card$moved"))]
 pub struct ProjectCardMoved {
     pub action: ProjectCardMovedAction,
     pub changes: ProjectCardMovedChanges,
@@ -10311,7 +11157,8 @@ rt::string_enum!(
 /// project_column created event
 ///
 /// Schema: `typify/github.json#/definitions/project_column$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t52::<0>], BASE0, "/definitions/project_column$created"))]
 pub struct ProjectColumnCreated {
     pub action: BranchProtectionRuleCreatedAction,
     pub project_column: ProjectColumn,
@@ -10323,7 +11170,8 @@ pub struct ProjectColumnCreated {
 /// project_column deleted event
 ///
 /// Schema: `typify/github.json#/definitions/project_column$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t52::<1>], BASE0, "/definitions/project_column$deleted"))]
 pub struct ProjectColumnDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     pub project_column: ProjectColumn,
@@ -10335,7 +11183,8 @@ pub struct ProjectColumnDeleted {
 /// project_column edited event
 ///
 /// Schema: `typify/github.json#/definitions/project_column$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v563], BASE0, "/definitions/project_column$edited"))]
 pub struct ProjectColumnEdited {
     pub action: PullRequestEditedAction,
     pub changes: ProjectColumnEditedChanges,
@@ -10348,7 +11197,8 @@ pub struct ProjectColumnEdited {
 /// project_column moved event
 ///
 /// Schema: `typify/github.json#/definitions/project_column$moved`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t52::<2>], BASE0, "/definitions/project_column$moved"))]
 pub struct ProjectColumnMoved {
     pub action: ProjectCardMovedAction,
     pub project_column: ProjectColumn,
@@ -10360,7 +11210,8 @@ pub struct ProjectColumnMoved {
 /// pull_request_review dismissed event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request_review$dismissed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t53::<0>], BASE0, "/definitions/pull_request_review$dismissed"))]
 pub struct PullRequestReviewDismissed {
     pub action: RootCodeScanningAlertEventClosedByUserAlertInstanceState,
     /// The review that was affected.
@@ -10374,7 +11225,8 @@ pub struct PullRequestReviewDismissed {
 /// pull_request_review edited event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request_review$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v566], BASE0, "/definitions/pull_request_review$edited"))]
 pub struct PullRequestReviewEdited {
     pub action: PullRequestEditedAction,
     pub changes: IssueCommentEditedChanges,
@@ -10389,7 +11241,8 @@ pub struct PullRequestReviewEdited {
 /// pull_request_review submitted event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request_review$submitted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t53::<1>], BASE0, "/definitions/pull_request_review$submitted"))]
 pub struct PullRequestReviewSubmitted {
     pub action: PullRequestReviewSubmittedAction,
     /// The review that was affected.
@@ -10413,7 +11266,9 @@ rt::string_enum!(
 /// pull_request_review_comment created event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t54::<0>], BASE0, "/definitions/pull_request_review_comment$created"))]
 pub struct PullRequestReviewCommentCreated {
     pub action: BranchProtectionRuleCreatedAction,
     pub comment: PullRequestReviewComment,
@@ -10426,7 +11281,9 @@ pub struct PullRequestReviewCommentCreated {
 /// pull_request_review_comment deleted event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t54::<1>], BASE0, "/definitions/pull_request_review_comment$deleted"))]
 pub struct PullRequestReviewCommentDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     pub comment: PullRequestReviewComment,
@@ -10439,7 +11296,8 @@ pub struct PullRequestReviewCommentDeleted {
 /// pull_request_review_comment edited event
 ///
 /// Schema: `typify/github.json#/definitions/pull_request_review_comment$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v571], BASE0, "/definitions/pull_request_review_comment$edited"))]
 pub struct PullRequestReviewCommentEdited {
     pub action: PullRequestEditedAction,
     /// The changes to the comment.
@@ -10454,7 +11312,8 @@ pub struct PullRequestReviewCommentEdited {
 /// release created event
 ///
 /// Schema: `typify/github.json#/definitions/release$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t55::<0>], BASE0, "/definitions/release$created"))]
 pub struct ReleaseCreated {
     pub action: BranchProtectionRuleCreatedAction,
     pub release: ReleaseCreatedRelease,
@@ -10466,7 +11325,8 @@ pub struct ReleaseCreated {
 /// release deleted event
 ///
 /// Schema: `typify/github.json#/definitions/release$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t55::<1>], BASE0, "/definitions/release$deleted"))]
 pub struct ReleaseDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     pub release: ReleaseCreatedRelease,
@@ -10478,7 +11338,8 @@ pub struct ReleaseDeleted {
 /// release edited event
 ///
 /// Schema: `typify/github.json#/definitions/release$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v574], BASE0, "/definitions/release$edited"))]
 pub struct ReleaseEdited {
     pub action: PullRequestEditedAction,
     pub changes: ReleaseEditedChanges,
@@ -10491,7 +11352,8 @@ pub struct ReleaseEdited {
 /// release prereleased event
 ///
 /// Schema: `typify/github.json#/definitions/release$prereleased`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t55::<2>], BASE0, "/definitions/release$prereleased"))]
 pub struct ReleasePrereleased {
     pub action: ReleasePrereleasedAction,
     pub release: ReleasePrereleasedRelease,
@@ -10513,7 +11375,8 @@ rt::string_enum!(
 /// release published event
 ///
 /// Schema: `typify/github.json#/definitions/release$published`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t55::<3>], BASE0, "/definitions/release$published"))]
 pub struct ReleasePublished {
     pub action: PackagePublishedAction,
     pub release: ReleasePublishedRelease,
@@ -10525,7 +11388,8 @@ pub struct ReleasePublished {
 /// release released event
 ///
 /// Schema: `typify/github.json#/definitions/release$released`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t55::<4>], BASE0, "/definitions/release$released"))]
 pub struct ReleaseReleased {
     pub action: ReleaseReleasedAction,
     pub release: ReleaseCreatedRelease,
@@ -10547,7 +11411,8 @@ rt::string_enum!(
 /// release unpublished event
 ///
 /// Schema: `typify/github.json#/definitions/release$unpublished`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t55::<5>], BASE0, "/definitions/release$unpublished"))]
 pub struct ReleaseUnpublished {
     pub action: ReleaseUnpublishedAction,
     pub release: ReleaseUnpublishedRelease,
@@ -10569,9 +11434,11 @@ rt::string_enum!(
 /// repository archived event
 ///
 /// Schema: `typify/github.json#/definitions/repository$archived`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t56::<0>], BASE0, "/definitions/repository$archived"))]
 pub struct RepositoryArchived {
     pub action: RepositoryArchivedAction,
+    #[json(read = ViaValue<Check57<37>>)]
     pub repository: Forkee,
     pub sender: User,
     pub installation: Option<InstallationLite>,
@@ -10590,7 +11457,8 @@ rt::string_enum!(
 /// repository created event
 ///
 /// Schema: `typify/github.json#/definitions/repository$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t56::<1>], BASE0, "/definitions/repository$created"))]
 pub struct RepositoryCreated {
     pub action: BranchProtectionRuleCreatedAction,
     pub repository: BranchProtectionRuleCreatedRepository,
@@ -10601,7 +11469,8 @@ pub struct RepositoryCreated {
 /// repository deleted event
 ///
 /// Schema: `typify/github.json#/definitions/repository$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t56::<2>], BASE0, "/definitions/repository$deleted"))]
 pub struct RepositoryDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     pub repository: BranchProtectionRuleCreatedRepository,
@@ -10612,7 +11481,8 @@ pub struct RepositoryDeleted {
 /// repository edited event
 ///
 /// Schema: `typify/github.json#/definitions/repository$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t57::<0>], BASE0, "/definitions/repository$edited"))]
 pub struct RepositoryEdited {
     pub action: PullRequestEditedAction,
     pub changes: RepositoryEditedChanges,
@@ -10624,9 +11494,11 @@ pub struct RepositoryEdited {
 /// repository privatized event
 ///
 /// Schema: `typify/github.json#/definitions/repository$privatized`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t56::<3>], BASE0, "/definitions/repository$privatized"))]
 pub struct RepositoryPrivatized {
     pub action: RepositoryPrivatizedAction,
+    #[json(read = ViaValue<Check57<38>>)]
     pub repository: Forkee,
     pub sender: User,
     pub installation: Option<InstallationLite>,
@@ -10645,7 +11517,8 @@ rt::string_enum!(
 /// repository publicized event
 ///
 /// Schema: `typify/github.json#/definitions/repository$publicized`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t56::<4>], BASE0, "/definitions/repository$publicized"))]
 pub struct RepositoryPublicized {
     pub action: RepositoryPublicizedAction,
     pub repository: Forkee,
@@ -10666,7 +11539,8 @@ rt::string_enum!(
 /// repository renamed event
 ///
 /// Schema: `typify/github.json#/definitions/repository$renamed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t57::<1>], BASE0, "/definitions/repository$renamed"))]
 pub struct RepositoryRenamed {
     pub action: OrganizationRenamedAction,
     pub changes: RepositoryRenamedChanges,
@@ -10678,7 +11552,8 @@ pub struct RepositoryRenamed {
 /// repository transferred event
 ///
 /// Schema: `typify/github.json#/definitions/repository$transferred`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t57::<2>], BASE0, "/definitions/repository$transferred"))]
 pub struct RepositoryTransferred {
     pub action: DiscussionTransferredAction,
     pub changes: RepositoryTransferredChanges,
@@ -10690,9 +11565,11 @@ pub struct RepositoryTransferred {
 /// repository unarchived event
 ///
 /// Schema: `typify/github.json#/definitions/repository$unarchived`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t56::<5>], BASE0, "/definitions/repository$unarchived"))]
 pub struct RepositoryUnarchived {
     pub action: RepositoryUnarchivedAction,
+    #[json(read = ViaValue<Check57<39>>)]
     pub repository: Forkee,
     pub sender: User,
     pub installation: Option<InstallationLite>,
@@ -10711,10 +11588,13 @@ rt::string_enum!(
 /// repository_dispatch on-demand-test event
 ///
 /// Schema: `typify/github.json#/definitions/repository_dispatch$on-demand-test`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::v595], BASE0, "/definitions/repository_dispatch$on-demand-test"))]
 pub struct RepositoryDispatchOnDemandTest {
     pub action: RepositoryDispatchOnDemandTestAction,
     pub branch: String,
+    #[json(read = MapOf<StringLeaf, AnyValue, Checks117>)]
     pub client_payload: rt::Map<String, rt::Value>,
     pub repository: BranchProtectionRuleCreatedRepository,
     pub sender: User,
@@ -10735,7 +11615,9 @@ rt::string_enum!(
 /// repository_vulnerability_alert create event
 ///
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert$create`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t58::<0>], BASE0, "/definitions/repository_vulnerability_alert$create"))]
 pub struct RepositoryVulnerabilityAlertCreate {
     pub action: RepositoryVulnerabilityAlertCreateAction,
     /// The security alert of the vulnerable dependency.
@@ -10757,7 +11639,9 @@ rt::string_enum!(
 /// repository_vulnerability_alert dismiss event
 ///
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert$dismiss`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t58::<1>], BASE0, "/definitions/repository_vulnerability_alert$dismiss"))]
 pub struct RepositoryVulnerabilityAlertDismiss {
     pub action: RepositoryVulnerabilityAlertDismissAction,
     /// The security alert of the vulnerable dependency.
@@ -10780,7 +11664,9 @@ rt::string_enum!(
 /// repository_vulnerability_alert resolve event
 ///
 /// Schema: `typify/github.json#/definitions/repository_vulnerability_alert$resolve`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t58::<2>], BASE0, "/definitions/repository_vulnerability_alert$resolve"))]
 pub struct RepositoryVulnerabilityAlertResolve {
     pub action: RepositoryVulnerabilityAlertResolveAction,
     /// The security alert of the vulnerable dependency.
@@ -10803,7 +11689,8 @@ rt::string_enum!(
 /// secret_scanning_alert created event
 ///
 /// Schema: `typify/github.json#/definitions/secret_scanning_alert$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v603], BASE0, "/definitions/secret_scanning_alert$created"))]
 pub struct SecretScanningAlertCreated {
     pub action: BranchProtectionRuleCreatedAction,
     /// The secret scanning alert involved in the event.
@@ -10815,7 +11702,8 @@ pub struct SecretScanningAlertCreated {
 /// secret_scanning_alert reopened event
 ///
 /// Schema: `typify/github.json#/definitions/secret_scanning_alert$reopened`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t59::<0>], BASE0, "/definitions/secret_scanning_alert$reopened"))]
 pub struct SecretScanningAlertReopened {
     pub action: PullRequestReopenedAction,
     /// The secret scanning alert involved in the event.
@@ -10828,7 +11716,8 @@ pub struct SecretScanningAlertReopened {
 /// secret_scanning_alert resolved event
 ///
 /// Schema: `typify/github.json#/definitions/secret_scanning_alert$resolved`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t59::<1>], BASE0, "/definitions/secret_scanning_alert$resolved"))]
 pub struct SecretScanningAlertResolved {
     pub action: SecretScanningAlertResolvedAction,
     /// The secret scanning alert involved in the event.
@@ -10851,7 +11740,8 @@ rt::string_enum!(
 /// security_advisory performed event
 ///
 /// Schema: `typify/github.json#/definitions/security_advisory$performed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t60::<0>], BASE0, "/definitions/security_advisory$performed"))]
 pub struct SecurityAdvisoryPerformed {
     pub action: SecurityAdvisoryPerformedAction,
     /// The details of the security advisory, including summary, description, and severity.
@@ -10870,7 +11760,8 @@ rt::string_enum!(
 /// security_advisory published event
 ///
 /// Schema: `typify/github.json#/definitions/security_advisory$published`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t60::<1>], BASE0, "/definitions/security_advisory$published"))]
 pub struct SecurityAdvisoryPublished {
     pub action: PackagePublishedAction,
     /// The details of the security advisory, including summary, description, and severity.
@@ -10879,7 +11770,8 @@ pub struct SecurityAdvisoryPublished {
 /// security_advisory updated event
 ///
 /// Schema: `typify/github.json#/definitions/security_advisory$updated`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t60::<2>], BASE0, "/definitions/security_advisory$updated"))]
 pub struct SecurityAdvisoryUpdated {
     pub action: PackageUpdatedAction,
     /// The details of the security advisory, including summary, description, and severity.
@@ -10888,7 +11780,8 @@ pub struct SecurityAdvisoryUpdated {
 /// security_advisory withdrawn event
 ///
 /// Schema: `typify/github.json#/definitions/security_advisory$withdrawn`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t60::<3>], BASE0, "/definitions/security_advisory$withdrawn"))]
 pub struct SecurityAdvisoryWithdrawn {
     pub action: SecurityAdvisoryWithdrawnAction,
     /// The details of the security advisory, including summary, description, and severity.
@@ -10907,7 +11800,8 @@ rt::string_enum!(
 /// sponsorship cancelled event
 ///
 /// Schema: `typify/github.json#/definitions/sponsorship$cancelled`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t61::<0>], BASE0, "/definitions/sponsorship$cancelled"))]
 pub struct SponsorshipCancelled {
     pub action: MarketplacePurchaseCancelledAction,
     pub sponsorship: Sponsorship,
@@ -10916,7 +11810,8 @@ pub struct SponsorshipCancelled {
 /// sponsorship created event
 ///
 /// Schema: `typify/github.json#/definitions/sponsorship$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t61::<1>], BASE0, "/definitions/sponsorship$created"))]
 pub struct SponsorshipCreated {
     pub action: BranchProtectionRuleCreatedAction,
     pub sponsorship: Sponsorship,
@@ -10925,7 +11820,8 @@ pub struct SponsorshipCreated {
 /// sponsorship edited event
 ///
 /// Schema: `typify/github.json#/definitions/sponsorship$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t62::<0>], BASE0, "/definitions/sponsorship$edited"))]
 pub struct SponsorshipEdited {
     pub action: PullRequestEditedAction,
     pub sponsorship: Sponsorship,
@@ -10935,7 +11831,8 @@ pub struct SponsorshipEdited {
 /// sponsorship pending_cancellation event
 ///
 /// Schema: `typify/github.json#/definitions/sponsorship$pending_cancellation`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v616], BASE0, "/definitions/sponsorship$pending_cancellation"))]
 pub struct SponsorshipPendingCancellation {
     pub action: SponsorshipPendingCancellationAction,
     pub sponsorship: Sponsorship,
@@ -10957,7 +11854,8 @@ rt::string_enum!(
 /// sponsorship pending_tier_change event
 ///
 /// Schema: `typify/github.json#/definitions/sponsorship$pending_tier_change`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v618], BASE0, "/definitions/sponsorship$pending_tier_change"))]
 pub struct SponsorshipPendingTierChange {
     pub action: SponsorshipPendingTierChangeAction,
     pub sponsorship: Sponsorship,
@@ -10980,7 +11878,8 @@ rt::string_enum!(
 /// sponsorship tier_changed event
 ///
 /// Schema: `typify/github.json#/definitions/sponsorship$tier_changed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t62::<1>], BASE0, "/definitions/sponsorship$tier_changed"))]
 pub struct SponsorshipTierChanged {
     pub action: SponsorshipTierChangedAction,
     pub sponsorship: Sponsorship,
@@ -11000,7 +11899,8 @@ rt::string_enum!(
 /// star created event
 ///
 /// Schema: `typify/github.json#/definitions/star$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t63::<0>], BASE0, "/definitions/star$created"))]
 pub struct StarCreated {
     pub action: BranchProtectionRuleCreatedAction,
     /// The time the star was created. This is a timestamp in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. Will be `null` for the `deleted` action.
@@ -11013,7 +11913,8 @@ pub struct StarCreated {
 /// star deleted event
 ///
 /// Schema: `typify/github.json#/definitions/star$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t63::<1>], BASE0, "/definitions/star$deleted"))]
 pub struct StarDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     /// The time the star was created. This is a timestamp in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. Will be `null` for the `deleted` action.
@@ -11026,7 +11927,8 @@ pub struct StarDeleted {
 /// team added_to_repository event
 ///
 /// Schema: `typify/github.json#/definitions/team$added_to_repository`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t64::<0>], BASE0, "/definitions/team$added_to_repository"))]
 pub struct TeamAddedToRepository {
     pub action: TeamAddedToRepositoryAction,
     pub team: Team,
@@ -11049,7 +11951,8 @@ rt::string_enum!(
 /// team created event
 ///
 /// Schema: `typify/github.json#/definitions/team$created`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t64::<1>], BASE0, "/definitions/team$created"))]
 pub struct TeamCreated {
     pub action: BranchProtectionRuleCreatedAction,
     pub team: Team,
@@ -11061,7 +11964,8 @@ pub struct TeamCreated {
 /// team deleted event
 ///
 /// Schema: `typify/github.json#/definitions/team$deleted`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t64::<2>], BASE0, "/definitions/team$deleted"))]
 pub struct TeamDeleted {
     pub action: BranchProtectionRuleDeletedAction,
     pub team: Team,
@@ -11073,7 +11977,8 @@ pub struct TeamDeleted {
 /// team edited event
 ///
 /// Schema: `typify/github.json#/definitions/team$edited`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v628], BASE0, "/definitions/team$edited"))]
 pub struct TeamEdited {
     pub action: PullRequestEditedAction,
     /// The changes to the team if the action was `edited`.
@@ -11087,7 +11992,8 @@ pub struct TeamEdited {
 /// team removed_from_repository event
 ///
 /// Schema: `typify/github.json#/definitions/team$removed_from_repository`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t64::<3>], BASE0, "/definitions/team$removed_from_repository"))]
 pub struct TeamRemovedFromRepository {
     pub action: TeamRemovedFromRepositoryAction,
     pub team: Team,
@@ -11110,7 +12016,8 @@ rt::string_enum!(
 /// watch started event
 ///
 /// Schema: `typify/github.json#/definitions/watch$started`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t56::<6>], BASE0, "/definitions/watch$started"))]
 pub struct WatchStarted {
     pub action: WatchStartedAction,
     pub repository: BranchProtectionRuleCreatedRepository,
@@ -11131,7 +12038,8 @@ rt::string_enum!(
 /// workflow_job completed event
 ///
 /// Schema: `typify/github.json#/definitions/workflow_job$completed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t65::<0>], BASE0, "/definitions/workflow_job$completed"))]
 pub struct WorkflowJobCompleted {
     pub action: RootCheckRunEventCompletedCheckRunStatus,
     pub organization: Option<Organization>,
@@ -11143,7 +12051,8 @@ pub struct WorkflowJobCompleted {
 /// workflow_job queued event
 ///
 /// Schema: `typify/github.json#/definitions/workflow_job$queued`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t65::<1>], BASE0, "/definitions/workflow_job$queued"))]
 pub struct WorkflowJobQueued {
     pub action: WorkflowJobStatus,
     pub organization: Option<Organization>,
@@ -11155,7 +12064,8 @@ pub struct WorkflowJobQueued {
 /// workflow_job started event
 ///
 /// Schema: `typify/github.json#/definitions/workflow_job$started`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t65::<2>], BASE0, "/definitions/workflow_job$started"))]
 pub struct WorkflowJobStarted {
     pub action: WatchStartedAction,
     pub organization: Option<Organization>,
@@ -11167,7 +12077,8 @@ pub struct WorkflowJobStarted {
 /// workflow_run completed event
 ///
 /// Schema: `typify/github.json#/definitions/workflow_run$completed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t66::<0>], BASE0, "/definitions/workflow_run$completed"))]
 pub struct WorkflowRunCompleted {
     pub action: RootCheckRunEventCompletedCheckRunStatus,
     pub organization: Option<Organization>,
@@ -11180,7 +12091,8 @@ pub struct WorkflowRunCompleted {
 /// workflow_run requested event
 ///
 /// Schema: `typify/github.json#/definitions/workflow_run$requested`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t66::<1>], BASE0, "/definitions/workflow_run$requested"))]
 pub struct WorkflowRunRequested {
     pub action: CheckSuiteRequestedAction,
     pub organization: Option<Organization>,
@@ -11193,7 +12105,8 @@ pub struct WorkflowRunRequested {
 /// Workflow Job
 ///
 /// Schema: `typify/github.json#/definitions/workflow-job`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t25::<1>], BASE0, "/definitions/workflow-job"))]
 pub struct WorkflowJob {
     pub id: rt::Integer,
     pub run_id: rt::Number,
@@ -11210,16 +12123,21 @@ pub struct WorkflowJob {
     pub url: String,
     pub status: CheckRunStatus,
     /// At least 1 item.
+    #[json(read = VecOf<ViaValue<Check100>, 1usize, { usize::MAX }, Checks101>)]
     pub steps: Vec<WorkflowStep>,
+    #[json(required, read = ViaValue<Check118>)]
     pub conclusion: Option<WorkflowJobConclusion>,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub labels: Vec<String>,
     pub started_at: String,
+    #[json(required, read = ViaValue<Check2>)]
     pub completed_at: Option<String>,
 }
 /// Workflow Step (Completed)
 ///
 /// Schema: `typify/github.json#/definitions/workflow-step-completed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t24::<1>], BASE0, "/definitions/workflow-step-completed"))]
 pub struct WorkflowStepCompleted {
     pub name: String,
     pub status: RootCheckRunEventCompletedCheckRunStatus,
@@ -11231,7 +12149,8 @@ pub struct WorkflowStepCompleted {
 /// Workflow Step (In Progress)
 ///
 /// Schema: `typify/github.json#/definitions/workflow-step-in_progress`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t24::<0>], BASE0, "/definitions/workflow-step-in_progress"))]
 pub struct WorkflowStepInProgress {
     pub name: String,
     pub status: WorkflowStepInProgressStatus,
@@ -11253,405 +12172,36 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{
-        AnyBool, AnyInteger, AnyNull, AnyNumber, AnyString, AnyValue, LeafRead, Listed,
-        MapOf, StringLeaf, Typed, VecOf, ViaValue,
+    pub use super::rt::fast::{
+        AnyInteger, AnyNull, AnyString, AnyValue, LeafRead, Listed, MapOf, StringLeaf,
+        Typed, VecOf, ViaValue,
     };
     rt::array_checks!(Checks1, items = validators::v641);
-    rt::object_reader!(
-        read_3, BranchProtectionRule { _ => Listed<PullRequestReviewsEnforcementLevel>;
-        id = "id", required => AnyInteger; repository_id = "repository_id", required => AnyInteger;
-        name = "name", required => AnyString; created_at = "created_at", required => AnyString;
-        updated_at = "updated_at", required => AnyString;
-        pull_request_reviews_enforcement_level = "pull_request_reviews_enforcement_level", required;
-        required_approving_review_count = "required_approving_review_count", required => AnyInteger;
-        dismiss_stale_reviews_on_push = "dismiss_stale_reviews_on_push", required => AnyBool;
-        require_code_owner_review = "require_code_owner_review", required => AnyBool;
-        authorized_dismissal_actors_only = "authorized_dismissal_actors_only", required => AnyBool;
-        ignore_approvals_from_contributors = "ignore_approvals_from_contributors", required =>
-        AnyBool;
-        required_status_checks = "required_status_checks", required => VecOf<AnyString, 0usize, {
-        usize::MAX }, Checks1>; required_status_checks_enforcement_level =
-        "required_status_checks_enforcement_level", required; strict_required_status_checks_policy =
-        "strict_required_status_checks_policy", required => AnyBool;
-        signature_requirement_enforcement_level = "signature_requirement_enforcement_level",
-        required; linear_history_requirement_enforcement_level =
-        "linear_history_requirement_enforcement_level", required;
-        admin_enforced = "admin_enforced", required => AnyBool;
-        allow_force_pushes_enforcement_level = "allow_force_pushes_enforcement_level", required;
-        allow_deletions_enforcement_level = "allow_deletions_enforcement_level", required;
-        merge_queue_enforcement_level = "merge_queue_enforcement_level", required;
-        required_deployments_enforcement_level = "required_deployments_enforcement_level", required;
-        required_conversation_resolution_level = "required_conversation_resolution_level", required;
-        authorized_actors_only = "authorized_actors_only", required => AnyBool;
-        authorized_actor_names = "authorized_actor_names", required => VecOf<AnyString, 0usize, {
-        usize::MAX }, Checks1>; } deny;
-        contract[validators::v57], BASE0, "/definitions/branch-protection-rule"
-    );
     rt::via_value!(Check2 -> Option<String>, validators::v642);
     rt::union_reader!(
         Union4, VisitUnion4 -> RepositoryCreatedAt { number => RepositoryCreatedAt::Integer;
         R0: rt::Integer, str => RepositoryCreatedAt::String; R1: String } refuse bool null seq map
     );
-    type Union3 = Union4<AnyInteger, AnyString>;
+    pub type Union3 = Union4<AnyInteger, AnyString>;
     rt::union_reader!(
         Union6, VisitUnion6 -> PushedAt { number => PushedAt::Integer;
         R0: rt::Integer, str => PushedAt::String; R1: String, null => |_| PushedAt::Null;
         R2: () } refuse bool seq map
     );
-    type Union5 = Union6<AnyInteger, AnyString, AnyNull>;
+    pub type Union5 = Union6<AnyInteger, AnyString, AnyNull>;
     rt::via_value!(Check7 -> Option<License>, validators::t2::<15>);
-    rt::object_reader!(
-        read_5, BranchProtectionRuleCreatedRepository { _ => AnyString;
-        id = "id", required => AnyInteger; node_id = "node_id", required; name = "name", required;
-        full_name = "full_name", required; private = "private", required => AnyBool;
-        owner = "owner", required => Typed<User>; html_url = "html_url", required;
-        description = "description", required => ViaValue<Check2>;
-        fork = "fork", required => AnyBool; url = "url", required;
-        forks_url = "forks_url", required; keys_url = "keys_url", required;
-        collaborators_url = "collaborators_url", required; teams_url = "teams_url", required;
-        hooks_url = "hooks_url", required; issue_events_url = "issue_events_url", required;
-        events_url = "events_url", required; assignees_url = "assignees_url", required;
-        branches_url = "branches_url", required; tags_url = "tags_url", required;
-        blobs_url = "blobs_url", required; git_tags_url = "git_tags_url", required;
-        git_refs_url = "git_refs_url", required; trees_url = "trees_url", required;
-        statuses_url = "statuses_url", required; languages_url = "languages_url", required;
-        stargazers_url = "stargazers_url", required;
-        contributors_url = "contributors_url", required;
-        subscribers_url = "subscribers_url", required;
-        subscription_url = "subscription_url", required; commits_url = "commits_url", required;
-        git_commits_url = "git_commits_url", required; comments_url = "comments_url", required;
-        issue_comment_url = "issue_comment_url", required; contents_url = "contents_url", required;
-        compare_url = "compare_url", required; merges_url = "merges_url", required;
-        archive_url = "archive_url", required; downloads_url = "downloads_url", required;
-        issues_url = "issues_url", required; pulls_url = "pulls_url", required;
-        milestones_url = "milestones_url", required;
-        notifications_url = "notifications_url", required; labels_url = "labels_url", required;
-        releases_url = "releases_url", required; deployments_url = "deployments_url", required;
-        created_at = "created_at", required => Union3; updated_at = "updated_at", required;
-        pushed_at = "pushed_at", required => Union5; git_url = "git_url", required;
-        ssh_url = "ssh_url", required; clone_url = "clone_url", required;
-        svn_url = "svn_url", required; homepage = "homepage", required => ViaValue<Check2>;
-        size = "size", required => AnyInteger;
-        stargazers_count = "stargazers_count", required => AnyInteger;
-        watchers_count = "watchers_count", required => AnyInteger;
-        language = "language", required => ViaValue<Check2>;
-        has_issues = "has_issues", required => AnyBool;
-        has_projects = "has_projects", required => AnyBool;
-        has_downloads = "has_downloads", required => AnyBool;
-        has_wiki = "has_wiki", required => AnyBool; has_pages = "has_pages", required => AnyBool;
-        forks_count = "forks_count", required => AnyInteger;
-        mirror_url = "mirror_url", required => ViaValue<Check2>;
-        archived = "archived", required => AnyBool; disabled = "disabled" => AnyBool;
-        open_issues_count = "open_issues_count", required => AnyInteger;
-        license = "license", required => ViaValue<Check7>; forks = "forks", required => AnyInteger;
-        open_issues = "open_issues", required => AnyInteger;
-        watchers = "watchers", required => AnyInteger; stargazers = "stargazers" => AnyInteger;
-        default_branch = "default_branch", required;
-        allow_squash_merge = "allow_squash_merge" default: bool = true => AnyBool;
-        allow_merge_commit = "allow_merge_commit" default: bool = true => AnyBool;
-        allow_rebase_merge = "allow_rebase_merge" default: bool = true => AnyBool;
-        allow_auto_merge = "allow_auto_merge" default: bool = false => AnyBool;
-        allow_forking = "allow_forking" => AnyBool;
-        delete_branch_on_merge = "delete_branch_on_merge" default: bool = false => AnyBool;
-        master_branch = "master_branch"; permissions = "permissions" =>
-        Typed<RootBranchProtectionRuleEventCreatedRepositoryPermissions>;
-        public = "public" => AnyBool; organization = "organization"; } deny;
-        contract[validators::v59], BASE0, "/definitions/repository"
-    );
-    rt::object_reader!(
-        read_6, User { _ => AnyString; login = "login", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; name = "name"; email = "email" => ViaValue<Check2>;
-        avatar_url = "avatar_url", required; gravatar_id = "gravatar_id", required;
-        url = "url", required; html_url = "html_url", required;
-        followers_url = "followers_url", required; following_url = "following_url", required;
-        gists_url = "gists_url", required; starred_url = "starred_url", required;
-        subscriptions_url = "subscriptions_url", required;
-        organizations_url = "organizations_url", required; repos_url = "repos_url", required;
-        events_url = "events_url", required; received_events_url = "received_events_url", required;
-        r#type = "type", required => Listed<UserType>;
-        site_admin = "site_admin", required => AnyBool; } deny;
-        contract[validators::t1::<0>], BASE0, "/definitions/user"
-    );
-    rt::object_reader!(
-        read_10, License { _ => AnyString; key = "key", required; name = "name", required;
-        spdx_id = "spdx_id", required; url = "url", required => ViaValue<Check2>;
-        node_id = "node_id", required; } deny;
-        contract[validators::v64], BASE0, "/definitions/license"
-    );
-    rt::object_reader!(
-        read_11, RootBranchProtectionRuleEventCreatedRepositoryPermissions { _ => AnyBool;
-        pull = "pull", required; push = "push", required; admin = "admin", required;
-        maintain = "maintain"; triage = "triage"; } deny;
-        contract[validators::v65], BASE0, "/definitions/repository/properties/permissions"
-    );
-    rt::object_reader!(
-        read_12, InstallationLite { id = "id", required => AnyInteger;
-        node_id = "node_id", required => AnyString; } deny;
-        contract[validators::v66], BASE0, "/definitions/installation-lite"
-    );
-    rt::object_reader!(
-        read_13, Organization { _ => AnyString; login = "login", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required; url = "url", required;
-        html_url = "html_url"; repos_url = "repos_url", required;
-        events_url = "events_url", required; hooks_url = "hooks_url", required;
-        issues_url = "issues_url", required; members_url = "members_url", required;
-        public_members_url = "public_members_url", required; avatar_url = "avatar_url", required;
-        description = "description", required => ViaValue<Check2>; } deny;
-        contract[validators::v67], BASE0, "/definitions/organization"
-    );
-    rt::object_reader!(
-        read_16, BranchProtectionRuleEditedChanges {
-        authorized_actors_only = "authorized_actors_only" => Typed<AuthorizedActorsOnly>;
-        authorized_actor_names = "authorized_actor_names" => Typed<AuthorizedActorNames>; } deny;
-        contract[validators::v68], BASE0,
-        "/definitions/branch_protection_rule$edited/properties/changes"
-    );
-    rt::object_reader!(
-        read_17, AuthorizedActorsOnly { from = "from", required => AnyBool; } deny;
-        contract[validators::t3::<0>], BASE0,
-        "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actors_only"
-    );
-    rt::object_reader!(
-        read_18, AuthorizedActorNames { from = "from", required => VecOf<AnyString, 0usize, {
-        usize::MAX }, Checks1>; } deny; contract[validators::t3::<1>], BASE0,
-        "/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actor_names"
-    );
     rt::via_value!(Check8 -> Option<CheckRunConclusion>, validators::t82::<0>);
     rt::array_checks!(Checks9, items = validators::t79::<74>);
-    rt::object_reader!(
-        read_21, CheckRunCompletedCheckRun { _ => AnyString; id = "id", required => AnyInteger;
-        node_id = "node_id"; head_sha = "head_sha", required; external_id = "external_id", required;
-        url = "url", required; html_url = "html_url", required; details_url = "details_url";
-        status = "status", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
-        conclusion = "conclusion", required => ViaValue<Check8>;
-        started_at = "started_at", required; completed_at = "completed_at", required;
-        output = "output", required => Typed<Output>; name = "name", required; check_suite =
-        "check_suite", required => Typed<RootCheckRunEventCompletedCheckRunCheckSuite>;
-        app = "app", required => Typed<App>;
-        pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
-        usize::MAX }, Checks9>; } deny; contract[validators::t5::<0>], BASE0,
-        "/definitions/check_run$completed/properties/check_run"
-    );
-    rt::object_reader!(
-        read_24, Output { _ => ViaValue<Check2>; title = "title"; summary = "summary", required;
-        text = "text", required; annotations_count = "annotations_count", required => AnyInteger;
-        annotations_url = "annotations_url", required => AnyString; } deny;
-        contract[validators::v75], BASE0,
-        "/definitions/check_run$completed/properties/check_run/properties/output"
-    );
     rt::via_value!(Check10 -> Option<CheckSuiteConclusion>, validators::t82::<2>);
-    rt::object_reader!(
-        read_25, RootCheckRunEventCompletedCheckRunCheckSuite { _ => AnyString;
-        id = "id", required => AnyInteger; node_id = "node_id";
-        head_branch = "head_branch", required => ViaValue<Check2>; head_sha = "head_sha", required;
-        status = "status", required => Listed<RootCheckRunEventCompletedCheckRunCheckSuiteStatus>;
-        conclusion = "conclusion", required => ViaValue<Check10>; url = "url", required;
-        before = "before", required => ViaValue<Check2>;
-        after = "after", required => ViaValue<Check2>;
-        pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
-        usize::MAX }, Checks9>; deployment = "deployment" => Typed<CheckRunDeployment>;
-        app = "app", required => Typed<App>; created_at = "created_at", required;
-        updated_at = "updated_at", required; } deny; contract[validators::t6::<0>], BASE0,
-        "/definitions/check_run$completed/properties/check_run/properties/check_suite"
-    );
-    rt::object_reader!(
-        read_28, CheckRunPullRequest { url = "url", required => AnyString;
-        id = "id", required => AnyInteger; number = "number", required => AnyInteger;
-        head = "head", required => Typed<CheckRunPullRequestHead>;
-        base = "base", required => Typed<CheckRunPullRequestHead>; } deny;
-        contract[validators::t7::<0>], BASE0, "/definitions/check-run-pull-request"
-    );
-    rt::object_reader!(
-        read_29, CheckRunPullRequestHead { r#ref = "ref", required => AnyString;
-        sha = "sha", required => AnyString; repo = "repo", required => Typed<RepoRef>; } deny;
-        contract[validators::v79], BASE0, "/definitions/check-run-pull-request/properties/head"
-    );
-    rt::object_reader!(
-        read_30, RepoRef { id = "id", required => AnyInteger; url = "url", required => AnyString;
-        name = "name", required => AnyString; } deny;
-        contract[validators::v80], BASE0, "/definitions/repo-ref"
-    );
-    rt::object_reader!(
-        read_31, CheckRunDeployment { _ => AnyString; url = "url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required; task = "task", required;
-        original_environment = "original_environment", required;
-        environment = "environment", required;
-        description = "description", required => ViaValue<Check2>;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        statuses_url = "statuses_url", required; repository_url = "repository_url", required;
-        } deny; contract[validators::v81], BASE0, "/definitions/check-run-deployment"
-    );
     rt::array_checks!(Checks11, items = validators::t84::<0>);
-    rt::object_reader!(
-        read_32, App { _ => AnyString; id = "id", required => AnyInteger; slug = "slug";
-        node_id = "node_id", required; owner = "owner", required => Typed<User>;
-        name = "name", required; description = "description", required => ViaValue<Check2>;
-        external_url = "external_url", required; html_url = "html_url", required;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        permissions = "permissions" => Typed<AppPermissions>;
-        events = "events" => VecOf<Listed<AppEvent>, 0usize, { usize::MAX }, Checks11>; } deny;
-        contract[validators::v82], BASE0, "/definitions/app"
-    );
-    rt::object_reader!(
-        read_33, AppPermissions { _ => Listed<Actions>; actions = "actions";
-        administration = "administration"; checks = "checks";
-        content_references = "content_references"; contents = "contents";
-        deployments = "deployments"; discussions = "discussions"; emails = "emails";
-        environments = "environments"; issues = "issues"; members = "members";
-        metadata = "metadata"; organization_administration = "organization_administration";
-        organization_hooks = "organization_hooks"; organization_packages = "organization_packages";
-        organization_plan = "organization_plan"; organization_projects = "organization_projects";
-        organization_secrets = "organization_secrets";
-        organization_self_hosted_runners = "organization_self_hosted_runners";
-        organization_user_blocking = "organization_user_blocking"; packages = "packages";
-        pages = "pages"; pull_requests = "pull_requests"; repository_hooks = "repository_hooks";
-        repository_projects = "repository_projects";
-        secret_scanning_alerts = "secret_scanning_alerts"; secrets = "secrets";
-        security_events = "security_events"; security_scanning_alert = "security_scanning_alert";
-        single_file = "single_file"; statuses = "statuses"; team_discussions = "team_discussions";
-        vulnerability_alerts = "vulnerability_alerts"; workflows = "workflows"; } deny;
-        contract[validators::v83], BASE0, "/definitions/app/properties/permissions"
-    );
-    rt::object_reader!(
-        read_38, CheckRunCreatedCheckRun { _ => AnyString; id = "id", required => AnyInteger;
-        node_id = "node_id"; head_sha = "head_sha", required; external_id = "external_id", required;
-        url = "url", required; html_url = "html_url", required; details_url = "details_url";
-        status = "status", required => Listed<CheckRunStatus>;
-        conclusion = "conclusion", required => ViaValue<Check8>;
-        started_at = "started_at", required;
-        completed_at = "completed_at", required => ViaValue<Check2>;
-        output = "output", required => Typed<Output>; name = "name", required;
-        check_suite = "check_suite", required => Typed<RootCheckRunEventCreatedCheckRunCheckSuite>;
-        app = "app", required => Typed<App>;
-        pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
-        usize::MAX }, Checks9>; } deny;
-        contract[validators::t5::<1>], BASE0, "/definitions/check_run$created/properties/check_run"
-    );
-    rt::object_reader!(
-        read_40, RootCheckRunEventCreatedCheckRunCheckSuite { _ => AnyString;
-        id = "id", required => AnyInteger; node_id = "node_id";
-        head_branch = "head_branch", required => ViaValue<Check2>; head_sha = "head_sha", required;
-        status = "status", required => Listed<CheckRunStatus>;
-        conclusion = "conclusion", required => ViaValue<Check10>; url = "url", required;
-        before = "before", required => ViaValue<Check2>;
-        after = "after", required => ViaValue<Check2>;
-        pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
-        usize::MAX }, Checks9>; deployment = "deployment" => Typed<CheckRunDeployment>;
-        app = "app", required => Typed<App>; created_at = "created_at", required;
-        updated_at = "updated_at", required; } deny; contract[validators::t6::<1>], BASE0,
-        "/definitions/check_run$created/properties/check_run/properties/check_suite"
-    );
-    rt::object_reader!(
-        read_43, CheckRunRerequestedCheckRun { _ => AnyString; id = "id", required => AnyInteger;
-        node_id = "node_id"; head_sha = "head_sha", required; external_id = "external_id", required;
-        url = "url", required; html_url = "html_url", required; details_url = "details_url";
-        status = "status", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
-        conclusion = "conclusion", required => ViaValue<Check8>;
-        started_at = "started_at", required; completed_at = "completed_at", required;
-        output = "output", required => Typed<Output>; name = "name", required; check_suite =
-        "check_suite", required => Typed<RootCheckRunEventRerequestedCheckRunCheckSuite>;
-        app = "app", required => Typed<App>;
-        pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
-        usize::MAX }, Checks9>; } deny; contract[validators::t5::<2>], BASE0,
-        "/definitions/check_run$rerequested/properties/check_run"
-    );
-    rt::object_reader!(
-        read_44, RootCheckRunEventRerequestedCheckRunCheckSuite { _ => AnyString;
-        id = "id", required => AnyInteger; node_id = "node_id";
-        head_branch = "head_branch", required => ViaValue<Check2>; head_sha = "head_sha", required;
-        status = "status", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
-        conclusion = "conclusion", required => Listed<CheckSuiteConclusion>; url = "url", required;
-        before = "before", required => ViaValue<Check2>;
-        after = "after", required => ViaValue<Check2>;
-        pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
-        usize::MAX }, Checks9>; deployment = "deployment" => Typed<CheckRunDeployment>;
-        app = "app", required => Typed<App>; created_at = "created_at", required;
-        updated_at = "updated_at", required; } deny; contract[validators::t6::<2>], BASE0,
-        "/definitions/check_run$rerequested/properties/check_run/properties/check_suite"
-    );
     rt::via_value!(
         Check12 -> Option<RootCheckSuiteEventCompletedCheckSuiteStatus>, validators::t82::<3>
     );
-    rt::object_reader!(
-        read_47, CheckSuiteCompletedCheckSuite { _ => AnyString; id = "id", required => AnyInteger;
-        node_id = "node_id", required; head_branch = "head_branch", required => ViaValue<Check2>;
-        head_sha = "head_sha", required; status = "status", required => ViaValue<Check12>;
-        conclusion = "conclusion", required => ViaValue<Check10>; url = "url", required;
-        before = "before", required => ViaValue<Check2>; after = "after", required;
-        pull_requests = "pull_requests", required => VecOf<Typed<CheckRunPullRequest>, 0usize, {
-        usize::MAX }, Checks9>; app = "app", required => Typed<App>;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        latest_check_runs_count = "latest_check_runs_count", required => AnyInteger;
-        check_runs_url = "check_runs_url", required;
-        head_commit = "head_commit", required => Typed<CommitSimple>; } deny;
-        contract[validators::v92], BASE0,
-        "/definitions/check_suite$completed/properties/check_suite"
-    );
-    rt::object_reader!(
-        read_49, CommitSimple { _ => AnyString; id = "id", required; tree_id = "tree_id", required;
-        message = "message", required; timestamp = "timestamp", required;
-        author = "author", required => Typed<CommitSimpleAuthor>;
-        committer = "committer", required => Typed<CommitSimpleAuthor>; } deny;
-        contract[validators::v93], BASE0, "/definitions/commit-simple"
-    );
     rt::via_value!(Check13 -> Option<String>, validators::t2::<16>);
-    rt::object_reader!(
-        read_50, CommitSimpleAuthor { _ => AnyString; name = "name", required;
-        email = "email", required => ViaValue<Check13>; date = "date"; username = "username";
-        } deny; contract[validators::v94], BASE0, "/definitions/committer"
-    );
     rt::array_checks!(Checks14, items = validators::t79::<75>);
     rt::via_value!(Check15 -> Option<User>, validators::t2::<4>);
     rt::via_value!(Check16 -> Option<DismissedReason>, validators::t82::<4>);
-    rt::object_reader!(
-        read_55, CodeScanningAlertAppearedInBranchAlert { _ => AnyString;
-        number = "number", required => AnyInteger; created_at = "created_at", required;
-        url = "url", required; html_url = "html_url", required; instances = "instances", required =>
-        VecOf<Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>, 0usize, {
-        usize::MAX }, Checks14>; most_recent_instance = "most_recent_instance" =>
-        Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
-        state = "state", required => Listed<AlertState>;
-        dismissed_by = "dismissed_by", required => ViaValue<Check15>;
-        dismissed_at = "dismissed_at", required => ViaValue<Check2>;
-        dismissed_reason = "dismissed_reason", required => ViaValue<Check16>;
-        rule = "rule", required => Typed<RootCodeScanningAlertEventAppearedInBranchAlertRule>;
-        tool = "tool", required => Typed<RootCodeScanningAlertEventAppearedInBranchAlertTool>;
-        } deny; contract[validators::t9::<0>], BASE0,
-        "/definitions/code_scanning_alert$appeared_in_branch/properties/alert"
-    );
-    rt::object_reader!(
-        read_56, RootCodeScanningAlertEventAppearedInBranchAlertInstance { _ => AnyString;
-        r#ref = "ref", required; analysis_key = "analysis_key", required;
-        environment = "environment", required; state = "state", required => Listed<AlertState>;
-        commit_sha = "commit_sha"; message = "message" => Typed<Message>;
-        location = "location" => Typed<Location>;
-        classifications = "classifications" => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
-        } deny; contract[validators::v97], BASE0, "/definitions/alert-instance"
-    );
-    rt::object_reader!(
-        read_58, Message { text = "text" => AnyString; } deny;
-        contract[validators::t85::<0>], BASE0, "/definitions/alert-instance/properties/message"
-    );
-    rt::object_reader!(
-        read_59, Location { _ => AnyInteger; path = "path" => AnyString; start_line = "start_line";
-        end_line = "end_line"; start_column = "start_column"; end_column = "end_column"; } deny;
-        contract[validators::v100], BASE0, "/definitions/alert-instance/properties/location"
-    );
     rt::via_value!(Check17 -> Option<Severity>, validators::t82::<1>);
-    rt::object_reader!(
-        read_61, RootCodeScanningAlertEventAppearedInBranchAlertRule {
-        id = "id", required => AnyString; severity = "severity", required => ViaValue<Check17>;
-        description = "description", required => AnyString; } deny; contract[validators::v101],
-        BASE0,
-        "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule"
-    );
-    rt::object_reader!(
-        read_63, RootCodeScanningAlertEventAppearedInBranchAlertTool {
-        name = "name", required => AnyString; version = "version", required => ViaValue<Check2>;
-        } deny; contract[validators::v103], BASE0,
-        "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool"
-    );
     rt::string_leaf!(Leaf18 -> Login, |s| [s != "github"] => (s == "github").then_some(Login));
     rt::value_leaf!(Leaf19 -> rt::Integer, scalar validators::v650);
     rt::string_leaf!(
@@ -11718,338 +12268,34 @@ mod fast {
         |s| [s != "Organization"] => (s == "Organization").then_some(GithubOrgType)
     );
     rt::value_leaf!(Leaf36 -> bool, scalar validators::v651);
-    rt::object_reader!(
-        read_64, GithubOrg { login = "login", required => LeafRead<Leaf18>;
-        id = "id", required => LeafRead<Leaf19>; node_id = "node_id", required => LeafRead<Leaf20>;
-        name = "name" => LeafRead<Leaf21>; email = "email" => AnyNull;
-        avatar_url = "avatar_url", required => LeafRead<Leaf22>;
-        gravatar_id = "gravatar_id", required => LeafRead<Leaf23>;
-        url = "url", required => LeafRead<Leaf24>;
-        html_url = "html_url", required => LeafRead<Leaf25>;
-        followers_url = "followers_url", required => LeafRead<Leaf26>;
-        following_url = "following_url", required => LeafRead<Leaf27>;
-        gists_url = "gists_url", required => LeafRead<Leaf28>;
-        starred_url = "starred_url", required => LeafRead<Leaf29>;
-        subscriptions_url = "subscriptions_url", required => LeafRead<Leaf30>;
-        organizations_url = "organizations_url", required => LeafRead<Leaf31>;
-        repos_url = "repos_url", required => LeafRead<Leaf32>;
-        events_url = "events_url", required => LeafRead<Leaf33>;
-        received_events_url = "received_events_url", required => LeafRead<Leaf34>;
-        r#type = "type", required => LeafRead<Leaf35>;
-        site_admin = "site_admin", required => LeafRead<Leaf36>; } deny;
-        contract[validators::t1::<1>], BASE0, "/definitions/github-org"
-    );
     rt::array_checks!(Checks37, items = validators::t10::<0>);
-    rt::object_reader!(
-        read_83, CodeScanningAlertClosedByUserAlert { _ => AnyString;
-        number = "number", required => AnyInteger; created_at = "created_at", required;
-        url = "url", required; html_url = "html_url", required; instances = "instances", required =>
-        VecOf<Typed<RootCodeScanningAlertEventClosedByUserAlertInstance>, 0usize, {
-        usize::MAX }, Checks37>; most_recent_instance = "most_recent_instance" =>
-        Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>; state = "state", required =>
-        Listed<RootCodeScanningAlertEventClosedByUserAlertInstanceState>;
-        dismissed_by = "dismissed_by", required => Typed<User>;
-        dismissed_at = "dismissed_at", required;
-        dismissed_reason = "dismissed_reason", required => Listed<DismissedReason>;
-        rule = "rule", required => Typed<RootCodeScanningAlertEventClosedByUserAlertRule>;
-        tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>; } deny;
-        contract[validators::t9::<1>], BASE0,
-        "/definitions/code_scanning_alert$closed_by_user/properties/alert"
-    );
     rt::string_leaf!(
         Leaf38 -> RootCodeScanningAlertEventClosedByUserAlertInstanceState, |s| [!::std::matches!(s,
         "open" | "dismissed" | "fixed"), !::std::matches!(s, "dismissed")] =>
         RootCodeScanningAlertEventClosedByUserAlertInstanceState::from_listed_str(s)
     );
-    rt::object_reader!(
-        read_84, RootCodeScanningAlertEventClosedByUserAlertInstance { _ => AnyString;
-        r#ref = "ref", required; analysis_key = "analysis_key", required;
-        environment = "environment", required; state = "state", required => LeafRead<Leaf38>;
-        commit_sha = "commit_sha"; message = "message" => Typed<Message>;
-        location = "location" => Typed<Location>;
-        classifications = "classifications" => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
-        } deny; contract[validators::t10::<0>], BASE0,
-        "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items"
-    );
-    rt::object_reader!(
-        read_86, RootCodeScanningAlertEventClosedByUserAlertRule { _ => AnyString;
-        id = "id", required; severity = "severity", required => ViaValue<Check17>;
-        description = "description", required; name = "name"; full_description = "full_description";
-        tags = "tags" => AnyNull; help = "help" => AnyNull; } deny; contract[validators::v124],
-        BASE0, "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule"
-    );
-    rt::object_reader!(
-        read_87, RootCodeScanningAlertEventClosedByUserAlertTool {
-        name = "name", required => AnyString; version = "version", required => ViaValue<Check2>;
-        guid = "guid" => ViaValue<Check2>; } deny; contract[validators::v125], BASE0,
-        "/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool"
-    );
     rt::array_checks!(Checks39, items = validators::t10::<1>);
-    rt::object_reader!(
-        read_89, CodeScanningAlertCreatedAlert { _ => AnyString;
-        number = "number", required => AnyInteger; created_at = "created_at", required;
-        url = "url", required; html_url = "html_url", required; instances = "instances", required =>
-        VecOf<Typed<RootCodeScanningAlertEventCreatedAlertInstance>, 0usize, {
-        usize::MAX }, Checks39>; most_recent_instance = "most_recent_instance" =>
-        Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
-        state = "state", required => Listed<RootCodeScanningAlertEventCreatedAlertInstanceState>;
-        dismissed_by = "dismissed_by", required => AnyNull;
-        dismissed_at = "dismissed_at", required => AnyNull;
-        dismissed_reason = "dismissed_reason", required => AnyNull;
-        rule = "rule", required => Typed<RootCodeScanningAlertEventClosedByUserAlertRule>;
-        tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>; } deny;
-        contract[validators::t9::<2>], BASE0,
-        "/definitions/code_scanning_alert$created/properties/alert"
-    );
     rt::string_leaf!(
         Leaf40 -> RootCodeScanningAlertEventCreatedAlertInstanceState, |s| [!::std::matches!(s,
         "open" | "dismissed" | "fixed"), !::std::matches!(s, "open" | "dismissed")] =>
         RootCodeScanningAlertEventCreatedAlertInstanceState::from_listed_str(s)
     );
-    rt::object_reader!(
-        read_90, RootCodeScanningAlertEventCreatedAlertInstance { _ => AnyString;
-        r#ref = "ref", required; analysis_key = "analysis_key", required;
-        environment = "environment", required; state = "state", required => LeafRead<Leaf40>;
-        commit_sha = "commit_sha"; message = "message" => Typed<Message>;
-        location = "location" => Typed<Location>;
-        classifications = "classifications" => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
-        } deny; contract[validators::t10::<1>], BASE0,
-        "/definitions/code_scanning_alert$created/properties/alert/properties/instances/items"
-    );
     rt::array_checks!(Checks41, items = validators::t10::<2>);
-    rt::object_reader!(
-        read_93, CodeScanningAlertFixedAlert { _ => AnyString;
-        number = "number", required => AnyInteger; created_at = "created_at", required;
-        url = "url", required; html_url = "html_url", required; instances = "instances", required =>
-        VecOf<Typed<RootCodeScanningAlertEventFixedAlertInstance>, 0usize, {
-        usize::MAX }, Checks41>;
-        state = "state", required => Listed<RootCodeScanningAlertEventFixedAlertInstanceState>;
-        dismissed_by = "dismissed_by", required => ViaValue<Check15>;
-        dismissed_at = "dismissed_at", required => ViaValue<Check2>;
-        dismissed_reason = "dismissed_reason", required => ViaValue<Check16>;
-        rule = "rule", required => Typed<RootCodeScanningAlertEventClosedByUserAlertRule>;
-        tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>;
-        most_recent_instance = "most_recent_instance" =>
-        Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
-        instances_url = "instances_url"; } deny;
-        contract[validators::v128], BASE0, "/definitions/code_scanning_alert$fixed/properties/alert"
-    );
     rt::string_leaf!(
         Leaf42 -> RootCodeScanningAlertEventFixedAlertInstanceState, |s| [!::std::matches!(s, "open"
         | "dismissed" | "fixed"), !::std::matches!(s, "fixed")] =>
         RootCodeScanningAlertEventFixedAlertInstanceState::from_listed_str(s)
     );
-    rt::object_reader!(
-        read_94, RootCodeScanningAlertEventFixedAlertInstance { _ => AnyString;
-        r#ref = "ref", required; analysis_key = "analysis_key", required;
-        environment = "environment", required; state = "state", required => LeafRead<Leaf42>;
-        commit_sha = "commit_sha"; message = "message" => Typed<Message>;
-        location = "location" => Typed<Location>;
-        classifications = "classifications" => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
-        } deny; contract[validators::t10::<2>], BASE0,
-        "/definitions/code_scanning_alert$fixed/properties/alert/properties/instances/items"
-    );
     rt::array_checks!(Checks43, items = validators::t10::<3>);
-    rt::object_reader!(
-        read_97, CodeScanningAlertReopenedAlert { _ => AnyString;
-        number = "number", required => AnyInteger; created_at = "created_at", required;
-        url = "url", required; html_url = "html_url", required; instances = "instances", required =>
-        VecOf<Typed<RootCodeScanningAlertEventReopenedAlertInstance>, 0usize, {
-        usize::MAX }, Checks43>; most_recent_instance = "most_recent_instance" =>
-        Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
-        state = "state", required => Listed<AlertState>;
-        dismissed_by = "dismissed_by", required => AnyNull;
-        dismissed_at = "dismissed_at", required => AnyNull;
-        dismissed_reason = "dismissed_reason", required => AnyNull;
-        rule = "rule", required => Typed<RootCodeScanningAlertEventClosedByUserAlertRule>;
-        tool = "tool", required => Typed<RootCodeScanningAlertEventClosedByUserAlertTool>; } deny;
-        contract[validators::t9::<3>], BASE0,
-        "/definitions/code_scanning_alert$reopened/properties/alert"
-    );
     rt::string_leaf!(
         Leaf44 -> PullRequestState, |s| [!::std::matches!(s, "open" | "dismissed" | "fixed"),
         !::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
-    rt::object_reader!(
-        read_98, RootCodeScanningAlertEventReopenedAlertInstance { _ => AnyString;
-        r#ref = "ref", required; analysis_key = "analysis_key", required;
-        environment = "environment", required; state = "state", required => LeafRead<Leaf44>;
-        commit_sha = "commit_sha"; message = "message" => Typed<Message>;
-        location = "location" => Typed<Location>;
-        classifications = "classifications" => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
-        } deny; contract[validators::t10::<3>], BASE0,
-        "/definitions/code_scanning_alert$reopened/properties/alert/properties/instances/items"
-    );
-    rt::object_reader!(
-        read_101, CodeScanningAlertReopenedByUserAlert { _ => AnyString;
-        number = "number", required => AnyInteger; created_at = "created_at", required;
-        url = "url", required; html_url = "html_url", required; instances = "instances", required =>
-        VecOf<Typed<RootCodeScanningAlertEventReopenedAlertInstance>, 0usize, {
-        usize::MAX }, Checks43>; most_recent_instance = "most_recent_instance" =>
-        Typed<RootCodeScanningAlertEventAppearedInBranchAlertInstance>;
-        state = "state", required => Listed<PullRequestState>;
-        dismissed_by = "dismissed_by", required => AnyNull;
-        dismissed_at = "dismissed_at", required => AnyNull;
-        dismissed_reason = "dismissed_reason", required => AnyNull;
-        rule = "rule", required => Typed<RootCodeScanningAlertEventAppearedInBranchAlertRule>;
-        tool = "tool", required => Typed<RootCodeScanningAlertEventAppearedInBranchAlertTool>;
-        } deny; contract[validators::t9::<4>], BASE0,
-        "/definitions/code_scanning_alert$reopened_by_user/properties/alert"
-    );
     rt::via_value!(Check45 -> Option<rt::Integer>, validators::v652);
-    rt::object_reader!(
-        read_104, CommitCommentCreatedComment { _ => AnyString; url = "url", required;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; user = "user", required => Typed<User>;
-        position = "position", required => ViaValue<Check45>;
-        line = "line", required => ViaValue<Check45>; path = "path", required => ViaValue<Check2>;
-        commit_id = "commit_id", required; created_at = "created_at", required;
-        updated_at = "updated_at", required;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        body = "body", required; } deny;
-        contract[validators::v134], BASE0, "/definitions/commit_comment$created/properties/comment"
-    );
-    rt::object_reader!(
-        read_108, ContentReference { id = "id", required => AnyInteger;
-        node_id = "node_id", required => AnyString; reference = "reference", required => AnyString;
-        } deny; contract[validators::v137], BASE0,
-        "/definitions/content_reference$created/properties/content_reference"
-    );
-    rt::object_reader!(
-        read_109, CreateEvent { _ => AnyString; r#ref = "ref", required;
-        ref_type = "ref_type", required => Listed<RefType>;
-        master_branch = "master_branch", required;
-        description = "description", required => ViaValue<Check2>;
-        pusher_type = "pusher_type", required;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v138], BASE0, "/definitions/create$event"
-    );
-    rt::object_reader!(
-        read_111, DeleteEvent { r#ref = "ref", required => AnyString;
-        ref_type = "ref_type", required => Listed<RefType>;
-        pusher_type = "pusher_type", required => AnyString;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v140], BASE0, "/definitions/delete$event"
-    );
-    rt::object_reader!(
-        read_114, Key { _ => AnyString; id = "id", required => AnyInteger; key = "key", required;
-        url = "url", required; title = "title", required;
-        verified = "verified", required => AnyBool; created_at = "created_at", required;
-        read_only = "read_only", required => AnyBool; } deny;
-        contract[validators::v142], BASE0, "/definitions/deploy_key$created/properties/key"
-    );
     rt::via_value!(Check46 -> Option<App>, validators::t2::<17>);
-    rt::object_reader!(
-        read_118, DeploymentCreatedDeployment { _ => AnyString; url = "url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required; sha = "sha", required;
-        r#ref = "ref", required; task = "task", required;
-        payload = "payload", required => Typed<Payload>;
-        original_environment = "original_environment", required;
-        environment = "environment", required; description = "description", required => AnyNull;
-        creator = "creator", required => Typed<User>; created_at = "created_at", required;
-        updated_at = "updated_at", required; statuses_url = "statuses_url", required;
-        repository_url = "repository_url", required;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>; } deny;
-        contract[validators::t87::<0>], BASE0,
-        "/definitions/deployment$created/properties/deployment"
-    );
-    rt::object_reader!(
-        read_119, Payload {} deny; contract[validators::v145], BASE0,
-        "/definitions/deployment$created/properties/deployment/properties/payload"
-    );
-    rt::object_reader!(
-        read_122, DeploymentStatus { _ => AnyString; url = "url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required; state = "state", required;
-        creator = "creator", required => Typed<User>; description = "description", required;
-        environment = "environment", required; target_url = "target_url", required;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        deployment_url = "deployment_url", required; repository_url = "repository_url", required;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>; } deny;
-        contract[validators::v147], BASE0,
-        "/definitions/deployment_status$created/properties/deployment_status"
-    );
-    rt::object_reader!(
-        read_123, DeploymentStatusCreatedDeployment { _ => AnyString; url = "url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required; sha = "sha", required;
-        r#ref = "ref", required; task = "task", required;
-        payload = "payload", required => Typed<Payload>;
-        original_environment = "original_environment", required;
-        environment = "environment", required; description = "description", required => AnyNull;
-        creator = "creator", required => Typed<User>; created_at = "created_at", required;
-        updated_at = "updated_at", required; statuses_url = "statuses_url", required;
-        repository_url = "repository_url", required;
-        performed_via_github_app = "performed_via_github_app", required => ViaValue<Check46>;
-        } deny; contract[validators::t87::<1>], BASE0,
-        "/definitions/deployment_status$created/properties/deployment"
-    );
     rt::via_value!(Check47 -> DiscussionCategory, validators::t90::<0>, validators::v655);
     rt::via_value!(Check48 -> User, validators::t79::<73>, validators::t2::<4>);
-    rt::object_reader!(
-        read_126, DiscussionAnsweredDiscussion { _ => AnyString;
-        repository_url = "repository_url", required;
-        category = "category", required => ViaValue<Check47>;
-        answer_html_url = "answer_html_url", required;
-        answer_chosen_at = "answer_chosen_at", required;
-        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check48>;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; number = "number", required => AnyInteger;
-        title = "title", required; user = "user", required => Typed<User>;
-        state = "state", required => Listed<RootDiscussionEventAnsweredDiscussionState>;
-        locked = "locked", required => AnyBool; comments = "comments", required => AnyInteger;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check2>;
-        body = "body", required; } deny; contract[validators::t10::<4>], BASE0,
-        "/definitions/discussion$answered/properties/discussion"
-    );
-    rt::object_reader!(
-        read_129, Answer { _ => AnyString; id = "id", required => AnyInteger;
-        node_id = "node_id", required; html_url = "html_url", required;
-        parent_id = "parent_id", required => AnyNull;
-        child_comment_count = "child_comment_count", required => AnyInteger;
-        repository_url = "repository_url", required;
-        discussion_id = "discussion_id", required => AnyInteger;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        user = "user", required => Typed<User>; created_at = "created_at", required;
-        updated_at = "updated_at", required; body = "body", required; } deny;
-        contract[validators::t12::<0>], BASE0, "/definitions/discussion$answered/properties/answer"
-    );
-    rt::object_reader!(
-        read_131, DiscussionCategoryChangedChanges {
-        category = "category", required => Typed<ChangesCategory>; } deny;
-        contract[validators::t88::<0>], BASE0,
-        "/definitions/discussion$category_changed/properties/changes"
-    );
     rt::via_value!(Check49 -> DiscussionCategory, validators::v655);
-    rt::object_reader!(
-        read_132, ChangesCategory { from = "from", required => ViaValue<Check49>; } deny;
-        contract[validators::t3::<2>], BASE0,
-        "/definitions/discussion$category_changed/properties/changes/properties/category"
-    );
-    rt::object_reader!(
-        read_133, DiscussionCategoryChangedDiscussion { _ => AnyString;
-        repository_url = "repository_url", required;
-        category = "category", required => ViaValue<Check49>;
-        answer_html_url = "answer_html_url", required => ViaValue<Check2>;
-        answer_chosen_at = "answer_chosen_at", required => ViaValue<Check2>;
-        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check15>;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; number = "number", required => AnyInteger;
-        title = "title", required; user = "user", required => Typed<User>;
-        state = "state", required => Listed<RootDiscussionEventAnsweredDiscussionState>;
-        locked = "locked", required => AnyBool; comments = "comments", required => AnyInteger;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check2>;
-        body = "body", required; } deny;
-        contract[validators::v155], BASE0, "/definitions/discussion"
-    );
     rt::value_leaf!(Leaf50 -> (), scalar validators::v642, validators::v656);
     rt::value_leaf!(Leaf51 -> (), scalar validators::t2::<4>, validators::v656);
     rt::string_leaf!(
@@ -12058,259 +12304,24 @@ mod fast {
         RootDiscussionEventCreatedDiscussionState::from_listed_str(s)
     );
     rt::value_leaf!(Leaf53 -> bool, scalar validators::v657, validators::t91::<0>);
-    rt::object_reader!(
-        read_135, DiscussionCreatedDiscussion { _ => AnyString;
-        repository_url = "repository_url", required;
-        category = "category", required => ViaValue<Check49>;
-        answer_html_url = "answer_html_url", required => LeafRead<Leaf50>;
-        answer_chosen_at = "answer_chosen_at", required => LeafRead<Leaf50>;
-        answer_chosen_by = "answer_chosen_by", required => LeafRead<Leaf51>;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; number = "number", required => AnyInteger;
-        title = "title", required; user = "user", required => Typed<User>;
-        state = "state", required => LeafRead<Leaf52>;
-        locked = "locked", required => LeafRead<Leaf53>;
-        comments = "comments", required => AnyInteger; created_at = "created_at", required;
-        updated_at = "updated_at", required;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check2>;
-        body = "body", required; } deny; contract[validators::t10::<5>], BASE0,
-        "/definitions/discussion$created/properties/discussion"
-    );
-    rt::object_reader!(
-        read_139, DiscussionEditedChanges { title = "title" => Typed<Title>;
-        body = "body" => Typed<Title>; } deny;
-        contract[validators::t89::<0>], BASE0, "/definitions/discussion$edited/properties/changes"
-    );
-    rt::object_reader!(
-        read_140, Title { from = "from", required => AnyString; } deny;
-        contract[validators::t3::<3>], BASE0,
-        "/definitions/discussion$edited/properties/changes/properties/title"
-    );
-    rt::object_reader!(
-        read_142, Label { _ => AnyString; id = "id", required => AnyInteger;
-        node_id = "node_id", required; url = "url", required; name = "name", required;
-        description = "description", required => ViaValue<Check2>; color = "color", required;
-        default = "default", required => AnyBool; } deny;
-        contract[validators::v160], BASE0, "/definitions/label"
-    );
     rt::string_leaf!(
         Leaf54 -> DiscussionState, |s| [!::std::matches!(s, "open" | "locked" | "converting"),
         !::std::matches!(s, "locked")] => DiscussionState::from_listed_str(s)
     );
     rt::value_leaf!(Leaf55 -> bool, scalar validators::v657, validators::t91::<1>);
-    rt::object_reader!(
-        read_144, DiscussionLockedDiscussion { _ => AnyString;
-        repository_url = "repository_url", required;
-        category = "category", required => ViaValue<Check49>;
-        answer_html_url = "answer_html_url", required => ViaValue<Check2>;
-        answer_chosen_at = "answer_chosen_at", required => ViaValue<Check2>;
-        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check15>;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; number = "number", required => AnyInteger;
-        title = "title", required; user = "user", required => Typed<User>;
-        state = "state", required => LeafRead<Leaf54>;
-        locked = "locked", required => LeafRead<Leaf55>;
-        comments = "comments", required => AnyInteger; created_at = "created_at", required;
-        updated_at = "updated_at", required;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check2>;
-        body = "body", required; } deny; contract[validators::t10::<6>], BASE0,
-        "/definitions/discussion$locked/properties/discussion"
-    );
-    rt::object_reader!(
-        read_148, DiscussionTransferredChanges {
-        new_discussion = "new_discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
-        new_repository = "new_repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        } deny;
-        contract[validators::v162], BASE0, "/definitions/discussion$transferred/properties/changes"
-    );
-    rt::object_reader!(
-        read_150, DiscussionUnansweredDiscussion { _ => AnyString;
-        repository_url = "repository_url", required;
-        category = "category", required => ViaValue<Check47>;
-        answer_html_url = "answer_html_url", required => LeafRead<Leaf50>;
-        answer_chosen_at = "answer_chosen_at", required => LeafRead<Leaf50>;
-        answer_chosen_by = "answer_chosen_by", required => LeafRead<Leaf51>;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; number = "number", required => AnyInteger;
-        title = "title", required; user = "user", required => Typed<User>;
-        state = "state", required => Listed<RootDiscussionEventAnsweredDiscussionState>;
-        locked = "locked", required => AnyBool; comments = "comments", required => AnyInteger;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check2>;
-        body = "body", required; } deny; contract[validators::t10::<7>], BASE0,
-        "/definitions/discussion$unanswered/properties/discussion"
-    );
     rt::string_leaf!(
         Leaf56 -> PullRequestState, |s| [!::std::matches!(s, "open" | "locked" | "converting"),
         !::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
-    rt::object_reader!(
-        read_153, DiscussionUnlockedDiscussion { _ => AnyString;
-        repository_url = "repository_url", required;
-        category = "category", required => ViaValue<Check49>;
-        answer_html_url = "answer_html_url", required => ViaValue<Check2>;
-        answer_chosen_at = "answer_chosen_at", required => ViaValue<Check2>;
-        answer_chosen_by = "answer_chosen_by", required => ViaValue<Check15>;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; number = "number", required => AnyInteger;
-        title = "title", required; user = "user", required => Typed<User>;
-        state = "state", required => LeafRead<Leaf56>;
-        locked = "locked", required => LeafRead<Leaf53>;
-        comments = "comments", required => AnyInteger; created_at = "created_at", required;
-        updated_at = "updated_at", required;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check2>;
-        body = "body", required; } deny; contract[validators::t10::<8>], BASE0,
-        "/definitions/discussion$unlocked/properties/discussion"
-    );
-    rt::object_reader!(
-        read_157, DiscussionCommentCreatedComment { _ => AnyString;
-        id = "id", required => AnyInteger; node_id = "node_id", required;
-        html_url = "html_url", required; parent_id = "parent_id", required => ViaValue<Check45>;
-        child_comment_count = "child_comment_count", required => AnyInteger;
-        repository_url = "repository_url", required;
-        discussion_id = "discussion_id", required => AnyInteger;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        user = "user", required => Typed<User>; created_at = "created_at", required;
-        updated_at = "updated_at", required; body = "body", required; } deny;
-        contract[validators::t12::<1>], BASE0,
-        "/definitions/discussion_comment$created/properties/comment"
-    );
-    rt::object_reader!(
-        read_160, DiscussionCommentEditedChanges { body = "body", required => Typed<Title>; } deny;
-        contract[validators::t88::<1>], BASE0,
-        "/definitions/discussion_comment$edited/properties/changes"
-    );
     rt::via_value!(Check57<const K0> -> Forkee, validators::t10::<K0>);
-    rt::object_reader!(
-        read_161, ForkEvent { forkee = "forkee", required => ViaValue<Check57<33>>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v168], BASE0, "/definitions/fork$event"
-    );
     rt::array_checks!(Checks58, items = validators::v171);
-    rt::object_reader!(
-        read_165, GollumEvent { pages = "pages", required => VecOf<Typed<Page>, 0usize, {
-        usize::MAX }, Checks58>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v170], BASE0, "/definitions/gollum$event"
-    );
-    rt::object_reader!(
-        read_166, Page { _ => AnyString; page_name = "page_name", required;
-        title = "title", required; summary = "summary", required => AnyNull;
-        action = "action", required => Listed<PageAction>; sha = "sha", required;
-        html_url = "html_url", required; } deny;
-        contract[validators::v171], BASE0, "/definitions/gollum$event/properties/pages/items"
-    );
     rt::array_checks!(Checks59, items = validators::t84::<2>);
     rt::union_reader!(
         Union61, VisitUnion61 -> InstallationCreatedAt { str => InstallationCreatedAt::String;
         R0: String, number => InstallationCreatedAt::Integer;
         R1: rt::Integer } refuse bool null seq map
     );
-    type Union60 = Union61<AnyString, AnyInteger>;
-    rt::object_reader!(
-        read_170, InstallationCreatedInstallation { _ => AnyString;
-        id = "id", required => AnyInteger; account = "account", required => Typed<User>;
-        repository_selection = "repository_selection", required => Listed<RepositorySelection>;
-        access_tokens_url = "access_tokens_url", required;
-        repositories_url = "repositories_url", required; html_url = "html_url", required;
-        app_id = "app_id", required => AnyInteger; app_slug = "app_slug";
-        target_id = "target_id", required => AnyInteger;
-        target_type = "target_type", required => Listed<TargetType>;
-        permissions = "permissions", required => Typed<InstallationPermissions>; events = "events",
-        required => VecOf<Listed<RootInstallationEventCreatedInstallationEvent>, 0usize, {
-        usize::MAX }, Checks59>; created_at = "created_at", required => Union60;
-        updated_at = "updated_at", required => Union60;
-        single_file_name = "single_file_name", required => ViaValue<Check2>;
-        has_multiple_single_files = "has_multiple_single_files" => AnyBool;
-        single_file_paths = "single_file_paths" => VecOf<AnyString, 0usize, {
-        usize::MAX }, Checks1>; suspended_by = "suspended_by", required => ViaValue<Check15>;
-        suspended_at = "suspended_at", required => ViaValue<Check2>; } deny;
-        contract[validators::v174], BASE0, "/definitions/installation"
-    );
-    rt::object_reader!(
-        read_173, InstallationPermissions { _ => Listed<Actions>; actions = "actions";
-        administration = "administration"; checks = "checks";
-        content_references = "content_references"; contents = "contents";
-        deployments = "deployments"; discussions = "discussions"; emails = "emails";
-        environments = "environments"; issues = "issues"; members = "members";
-        metadata = "metadata"; organization_administration = "organization_administration";
-        organization_events = "organization_events"; organization_hooks = "organization_hooks";
-        organization_packages = "organization_packages"; organization_plan = "organization_plan";
-        organization_projects = "organization_projects";
-        organization_secrets = "organization_secrets";
-        organization_self_hosted_runners = "organization_self_hosted_runners";
-        organization_user_blocking = "organization_user_blocking"; packages = "packages";
-        pages = "pages"; pull_requests = "pull_requests"; repository_hooks = "repository_hooks";
-        repository_projects = "repository_projects";
-        secret_scanning_alerts = "secret_scanning_alerts"; secrets = "secrets";
-        security_events = "security_events"; security_scanning_alert = "security_scanning_alert";
-        single_file = "single_file"; statuses = "statuses"; team_discussions = "team_discussions";
-        vulnerability_alerts = "vulnerability_alerts"; workflows = "workflows"; } deny;
-        contract[validators::v177], BASE0, "/definitions/installation/properties/permissions"
-    );
-    rt::object_reader!(
-        read_176, RepositoriesAddedItem { _ => AnyString; id = "id", required => AnyInteger;
-        node_id = "node_id", required; name = "name", required; full_name = "full_name", required;
-        private = "private", required => AnyBool; } deny; contract[validators::v180], BASE0,
-        "/definitions/installation$created/properties/repositories/items"
-    );
-    rt::object_reader!(
-        read_180, InstallationSuspendInstallation { _ => AnyString;
-        id = "id", required => AnyInteger; account = "account", required => Typed<User>;
-        repository_selection = "repository_selection", required => Listed<RepositorySelection>;
-        access_tokens_url = "access_tokens_url", required;
-        repositories_url = "repositories_url", required; html_url = "html_url", required;
-        app_id = "app_id", required => AnyInteger; app_slug = "app_slug";
-        target_id = "target_id", required => AnyInteger;
-        target_type = "target_type", required => Listed<TargetType>;
-        permissions = "permissions", required => Typed<InstallationPermissions>; events = "events",
-        required => VecOf<Listed<RootInstallationEventCreatedInstallationEvent>, 0usize, {
-        usize::MAX }, Checks59>; created_at = "created_at", required => Union60;
-        updated_at = "updated_at", required => Union60;
-        single_file_name = "single_file_name", required => ViaValue<Check2>;
-        has_multiple_single_files = "has_multiple_single_files" => AnyBool;
-        single_file_paths = "single_file_paths" => VecOf<AnyString, 0usize, {
-        usize::MAX }, Checks1>; suspended_by = "suspended_by", required => ViaValue<Check48>;
-        suspended_at = "suspended_at", required; } deny; contract[validators::t10::<9>], BASE0,
-        "/definitions/installation$suspend/properties/installation"
-    );
-    rt::object_reader!(
-        read_182, InstallationUnsuspendInstallation { _ => AnyString;
-        id = "id", required => AnyInteger; account = "account", required => Typed<User>;
-        repository_selection = "repository_selection", required => Listed<RepositorySelection>;
-        access_tokens_url = "access_tokens_url", required;
-        repositories_url = "repositories_url", required; html_url = "html_url", required;
-        app_id = "app_id", required => AnyInteger; app_slug = "app_slug";
-        target_id = "target_id", required => AnyInteger;
-        target_type = "target_type", required => Listed<TargetType>;
-        permissions = "permissions", required => Typed<InstallationPermissions>; events = "events",
-        required => VecOf<Listed<RootInstallationEventCreatedInstallationEvent>, 0usize, {
-        usize::MAX }, Checks59>; created_at = "created_at", required => Union60;
-        updated_at = "updated_at", required => Union60;
-        single_file_name = "single_file_name", required => ViaValue<Check2>;
-        has_multiple_single_files = "has_multiple_single_files" => AnyBool;
-        single_file_paths = "single_file_paths" => VecOf<AnyString, 0usize, {
-        usize::MAX }, Checks1>; suspended_by = "suspended_by", required => LeafRead<Leaf51>;
-        suspended_at = "suspended_at", required => LeafRead<Leaf50>; } deny;
-        contract[validators::t10::<10>], BASE0,
-        "/definitions/installation$unsuspend/properties/installation"
-    );
-    rt::object_reader!(
-        read_185, RepositoriesRemovedItem { _ => AnyString; id = "id" => AnyInteger;
-        node_id = "node_id"; name = "name"; full_name = "full_name"; private = "private" => AnyBool;
-        } deny; contract[validators::v184], BASE0,
-        "/definitions/installation_repositories$added/properties/repositories_removed/items"
-    );
+    pub type Union60 = Union61<AnyString, AnyInteger>;
     rt::string_leaf!(
         Leaf62 -> IssueState, |s| [!::std::matches!(s, "open" | "closed"), !::std::matches!(s,
         "open" | "closed")] => IssueState::from_listed_str(s)
@@ -12319,573 +12330,21 @@ mod fast {
     rt::array_checks!(Checks64, items = validators::t79::<73>);
     rt::via_value!(Check65 -> Option<IssueMilestone>, validators::t2::<18>);
     rt::via_value!(Check66 -> Option<ActiveLockReason>, validators::t82::<5>);
-    rt::object_reader!(
-        read_189, IssueCommentCreatedIssue { _ => AnyString; url = "url", required;
-        repository_url = "repository_url", required; labels_url = "labels_url", required;
-        comments_url = "comments_url", required; events_url = "events_url", required;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; number = "number", required => AnyInteger;
-        title = "title", required; user = "user", required => Typed<User>;
-        labels = "labels", required => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
-        state = "state", required => LeafRead<Leaf62>; locked = "locked", required => AnyBool;
-        assignee = "assignee", required => ViaValue<Check63>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        milestone = "milestone", required => ViaValue<Check65>;
-        comments = "comments", required => AnyInteger; created_at = "created_at", required;
-        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check2>;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>;
-        pull_request = "pull_request" => Typed<RootIssueCommentEventCreatedIssuePullRequest>;
-        body = "body", required => ViaValue<Check2>; } deny; contract[validators::t10::<11>], BASE0,
-        "/definitions/issue_comment$created/properties/issue"
-    );
-    rt::object_reader!(
-        read_192, IssueMilestone { _ => AnyString; url = "url", required;
-        html_url = "html_url", required; labels_url = "labels_url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required;
-        number = "number", required => AnyInteger; title = "title", required;
-        description = "description", required => ViaValue<Check2>;
-        creator = "creator", required => Typed<User>;
-        open_issues = "open_issues", required => AnyInteger;
-        closed_issues = "closed_issues", required => AnyInteger;
-        state = "state", required => LeafRead<Leaf62>; created_at = "created_at", required;
-        updated_at = "updated_at", required; due_on = "due_on", required => ViaValue<Check2>;
-        closed_at = "closed_at", required => ViaValue<Check2>; } deny;
-        contract[validators::v189], BASE0, "/definitions/milestone"
-    );
-    rt::object_reader!(
-        read_194, RootIssueCommentEventCreatedIssuePullRequest { _ => AnyString;
-        url = "url", required; html_url = "html_url", required; diff_url = "diff_url", required;
-        patch_url = "patch_url", required; } deny; contract[validators::v190, validators::v191],
-        BASE0, "/definitions/issue/properties/pull_request"
-    );
-    rt::object_reader!(
-        read_195, IssueComment { _ => AnyString; url = "url", required;
-        html_url = "html_url", required; issue_url = "issue_url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required;
-        user = "user", required => Typed<User>; created_at = "created_at", required;
-        updated_at = "updated_at", required;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        body = "body", required;
-        performed_via_github_app = "performed_via_github_app", required => ViaValue<Check46>;
-        } deny; contract[validators::v192], BASE0, "/definitions/issue-comment"
-    );
-    rt::object_reader!(
-        read_198, IssueCommentEditedChanges { body = "body" => Typed<Title>; } deny;
-        contract[validators::t85::<1>], BASE0,
-        "/definitions/issue_comment$edited/properties/changes"
-    );
-    rt::object_reader!(
-        read_201, IssuesAssignedIssue { _ => AnyString; url = "url", required;
-        repository_url = "repository_url", required; labels_url = "labels_url", required;
-        comments_url = "comments_url", required; events_url = "events_url", required;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; number = "number", required => AnyInteger;
-        title = "title", required; user = "user", required => Typed<User>;
-        labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
-        state = "state" => LeafRead<Leaf62>; locked = "locked" => AnyBool;
-        assignee = "assignee" => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        milestone = "milestone", required => ViaValue<Check65>;
-        comments = "comments", required => AnyInteger; created_at = "created_at", required;
-        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check2>;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>;
-        pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
-        body = "body", required => ViaValue<Check2>; } deny;
-        contract[validators::v195], BASE0, "/definitions/issue"
-    );
-    rt::object_reader!(
-        read_202, RootIssuesEventAssignedIssuePullRequest { _ => AnyString; url = "url";
-        html_url = "html_url"; diff_url = "diff_url"; patch_url = "patch_url"; } deny;
-        contract[validators::v190], BASE0, "/definitions/issue/properties/pull_request"
-    );
     rt::string_leaf!(
         Leaf67 -> RootIssuesEventClosedIssueState, |s| [!::std::matches!(s, "open" | "closed"),
         !::std::matches!(s, "closed")] => RootIssuesEventClosedIssueState::from_listed_str(s)
     );
-    rt::object_reader!(
-        read_204, IssuesClosedIssue { _ => AnyString; url = "url", required;
-        repository_url = "repository_url", required; labels_url = "labels_url", required;
-        comments_url = "comments_url", required; events_url = "events_url", required;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; number = "number", required => AnyInteger;
-        title = "title", required; user = "user", required => Typed<User>;
-        labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
-        state = "state", required => LeafRead<Leaf67>; locked = "locked" => AnyBool;
-        assignee = "assignee" => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        milestone = "milestone", required => ViaValue<Check65>;
-        comments = "comments", required => AnyInteger; created_at = "created_at", required;
-        updated_at = "updated_at", required; closed_at = "closed_at", required;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>;
-        pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
-        body = "body", required => ViaValue<Check2>; } deny;
-        contract[validators::t10::<12>], BASE0, "/definitions/issues$closed/properties/issue"
-    );
     rt::value_leaf!(Leaf68 -> (), scalar validators::t2::<18>, validators::v656);
-    rt::object_reader!(
-        read_208, IssuesDemilestonedIssue { _ => AnyString; url = "url", required;
-        repository_url = "repository_url", required; labels_url = "labels_url", required;
-        comments_url = "comments_url", required; events_url = "events_url", required;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; number = "number", required => AnyInteger;
-        title = "title", required; user = "user", required => Typed<User>;
-        labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
-        state = "state" => LeafRead<Leaf62>; locked = "locked" => AnyBool;
-        assignee = "assignee" => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        milestone = "milestone", required => LeafRead<Leaf68>;
-        comments = "comments", required => AnyInteger; created_at = "created_at", required;
-        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check2>;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>;
-        pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
-        body = "body", required => ViaValue<Check2>; } deny;
-        contract[validators::t10::<13>], BASE0, "/definitions/issues$demilestoned/properties/issue"
-    );
-    rt::object_reader!(
-        read_210, IssuesEditedChanges { body = "body" => Typed<Title>;
-        title = "title" => Typed<Title>; } deny;
-        contract[validators::t89::<1>], BASE0, "/definitions/issues$edited/properties/changes"
-    );
     rt::via_value!(Check69 -> IssueMilestone, validators::t2::<18>, validators::t79::<76>);
-    rt::object_reader!(
-        read_215, IssuesMilestonedIssue { _ => AnyString; url = "url", required;
-        repository_url = "repository_url", required; labels_url = "labels_url", required;
-        comments_url = "comments_url", required; events_url = "events_url", required;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; number = "number", required => AnyInteger;
-        title = "title", required; user = "user", required => Typed<User>;
-        labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
-        state = "state" => LeafRead<Leaf62>; locked = "locked" => AnyBool;
-        assignee = "assignee" => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        milestone = "milestone", required => ViaValue<Check69>;
-        comments = "comments", required => AnyInteger; created_at = "created_at", required;
-        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check2>;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>;
-        pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
-        body = "body", required => ViaValue<Check2>; } deny;
-        contract[validators::t10::<14>], BASE0, "/definitions/issues$milestoned/properties/issue"
-    );
-    rt::object_reader!(
-        read_217, IssuesOpenedChanges {
-        old_issue = "old_issue", required => Typed<IssuesAssignedIssue>;
-        old_repository = "old_repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        } deny; contract[validators::v200], BASE0, "/definitions/issues$opened/properties/changes"
-    );
     rt::string_leaf!(
         Leaf70 -> PullRequestState, |s| [!::std::matches!(s, "open" | "closed"), !::std::matches!(s,
         "open")] => PullRequestState::from_listed_str(s)
     );
-    rt::object_reader!(
-        read_218, IssuesOpenedIssue { _ => AnyString; url = "url", required;
-        repository_url = "repository_url", required; labels_url = "labels_url", required;
-        comments_url = "comments_url", required; events_url = "events_url", required;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; number = "number", required => AnyInteger;
-        title = "title", required; user = "user", required => Typed<User>;
-        labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
-        state = "state", required => LeafRead<Leaf70>; locked = "locked" => AnyBool;
-        assignee = "assignee" => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        milestone = "milestone", required => ViaValue<Check65>;
-        comments = "comments", required => AnyInteger; created_at = "created_at", required;
-        updated_at = "updated_at", required; closed_at = "closed_at", required => LeafRead<Leaf50>;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>;
-        pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
-        body = "body", required => ViaValue<Check2>; } deny;
-        contract[validators::t10::<15>], BASE0, "/definitions/issues$opened/properties/issue"
-    );
-    rt::object_reader!(
-        read_221, IssuesReopenedIssue { _ => AnyString; url = "url", required;
-        repository_url = "repository_url", required; labels_url = "labels_url", required;
-        comments_url = "comments_url", required; events_url = "events_url", required;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; number = "number", required => AnyInteger;
-        title = "title", required; user = "user", required => Typed<User>;
-        labels = "labels" => VecOf<Typed<Label>, 0usize, { usize::MAX }>;
-        state = "state", required => LeafRead<Leaf70>; locked = "locked" => AnyBool;
-        assignee = "assignee" => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        milestone = "milestone", required => ViaValue<Check65>;
-        comments = "comments", required => AnyInteger; created_at = "created_at", required;
-        updated_at = "updated_at", required; closed_at = "closed_at", required => ViaValue<Check2>;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
-        performed_via_github_app = "performed_via_github_app" => ViaValue<Check46>;
-        pull_request = "pull_request" => Typed<RootIssuesEventAssignedIssuePullRequest>;
-        body = "body", required => ViaValue<Check2>; } deny;
-        contract[validators::t10::<16>], BASE0, "/definitions/issues$reopened/properties/issue"
-    );
-    rt::object_reader!(
-        read_223, IssuesTransferredChanges {
-        new_issue = "new_issue", required => Typed<IssuesAssignedIssue>;
-        new_repository = "new_repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        } deny;
-        contract[validators::v203], BASE0, "/definitions/issues$transferred/properties/changes"
-    );
-    rt::object_reader!(
-        read_232, LabelEditedChanges { _ => Typed<Title>; color = "color"; name = "name";
-        description = "description"; } deny;
-        contract[validators::v205], BASE0, "/definitions/label$edited/properties/changes"
-    );
-    rt::object_reader!(
-        read_235, Sender { _ => AnyString; login = "login", required;
-        id = "id", required => AnyInteger; avatar_url = "avatar_url", required;
-        gravatar_id = "gravatar_id", required; url = "url", required;
-        html_url = "html_url", required; followers_url = "followers_url", required;
-        following_url = "following_url", required; gists_url = "gists_url", required;
-        starred_url = "starred_url", required; subscriptions_url = "subscriptions_url", required;
-        organizations_url = "organizations_url", required; repos_url = "repos_url", required;
-        events_url = "events_url", required; received_events_url = "received_events_url", required;
-        r#type = "type", required; site_admin = "site_admin", required => AnyBool;
-        email = "email", required; } deny; contract[validators::v207], BASE0,
-        "/definitions/marketplace_purchase$cancelled/properties/sender"
-    );
-    rt::object_reader!(
-        read_236, MarketplacePurchaseCancelledMarketplacePurchase {
-        account = "account", required => Typed<Account>;
-        billing_cycle = "billing_cycle", required => AnyString;
-        unit_count = "unit_count", required => AnyInteger;
-        on_free_trial = "on_free_trial", required => AnyBool;
-        free_trial_ends_on = "free_trial_ends_on", required => AnyNull;
-        next_billing_date = "next_billing_date", required => AnyString;
-        plan = "plan", required => Typed<Plan>; } deny; contract[validators::t10::<17>], BASE0,
-        "/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase"
-    );
-    rt::object_reader!(
-        read_237, Account { _ => AnyString; r#type = "type", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required; login = "login", required;
-        organization_billing_email = "organization_billing_email", required; } deny;
-        contract[validators::v209], BASE0, "/definitions/marketplace-purchase/properties/account"
-    );
-    rt::object_reader!(
-        read_238, Plan { _ => AnyInteger; id = "id", required; name = "name", required => AnyString;
-        description = "description", required => AnyString;
-        monthly_price_in_cents = "monthly_price_in_cents", required;
-        yearly_price_in_cents = "yearly_price_in_cents", required;
-        price_model = "price_model", required => AnyString;
-        has_free_trial = "has_free_trial", required => AnyBool;
-        unit_name = "unit_name", required => ViaValue<Check2>;
-        bullets = "bullets", required => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>; } deny;
-        contract[validators::v210], BASE0, "/definitions/marketplace-purchase/properties/plan"
-    );
-    rt::object_reader!(
-        read_239, PreviousMarketplacePurchase { account = "account", required => Typed<Account>;
-        billing_cycle = "billing_cycle", required => AnyString;
-        unit_count = "unit_count", required => AnyInteger;
-        on_free_trial = "on_free_trial", required => AnyBool;
-        free_trial_ends_on = "free_trial_ends_on", required => AnyNull;
-        next_billing_date = "next_billing_date" => AnyString;
-        plan = "plan", required => Typed<Plan>; } deny;
-        contract[validators::v211], BASE0, "/definitions/marketplace-purchase"
-    );
-    rt::object_reader!(
-        read_246, MemberAddedChanges { permission = "permission" => Typed<Permission>; } deny;
-        contract[validators::t85::<2>], BASE0, "/definitions/member$added/properties/changes"
-    );
-    rt::object_reader!(
-        read_247, Permission { to = "to", required => Listed<To>; } deny;
-        contract[validators::t88::<2>], BASE0,
-        "/definitions/member$added/properties/changes/properties/permission"
-    );
-    rt::object_reader!(
-        read_250, MemberEditedChanges { old_permission = "old_permission", required => Typed<Title>;
-        } deny;
-        contract[validators::t88::<3>], BASE0, "/definitions/member$edited/properties/changes"
-    );
     rt::via_value!(Check71 -> Option<TeamParent>, validators::v221);
-    rt::object_reader!(
-        read_255, Team { _ => AnyString; name = "name", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; slug = "slug", required;
-        description = "description", required => ViaValue<Check2>;
-        privacy = "privacy", required => Listed<Privacy>; url = "url", required;
-        html_url = "html_url", required; members_url = "members_url", required;
-        repositories_url = "repositories_url", required; permission = "permission", required;
-        parent = "parent" => ViaValue<Check71>; } deny;
-        contract[validators::v219], BASE0, "/definitions/team"
-    );
-    rt::object_reader!(
-        read_257, TeamParent { _ => AnyString; name = "name", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required; slug = "slug", required;
-        description = "description", required => ViaValue<Check2>;
-        privacy = "privacy", required => Listed<Privacy>; url = "url", required;
-        html_url = "html_url", required; members_url = "members_url", required;
-        repositories_url = "repositories_url", required; permission = "permission", required;
-        } deny; contract[validators::v221], BASE0, "/definitions/team/properties/parent"
-    );
     rt::via_value!(Check72 -> WebhookEvents, validators::t79::<77>);
-    rt::object_reader!(
-        read_264, MetaDeletedHook { _ => AnyString; r#type = "type", required;
-        id = "id", required => AnyInteger; name = "name", required;
-        active = "active", required => AnyBool; events = "events", required => ViaValue<Check72>;
-        config = "config", required => Typed<RootMetaEventDeletedHookConfig>;
-        updated_at = "updated_at", required; created_at = "created_at", required; } deny;
-        contract[validators::v227], BASE0, "/definitions/meta$deleted/properties/hook"
-    );
-    rt::object_reader!(
-        read_268, RootMetaEventDeletedHookConfig {
-        content_type = "content_type", required => Listed<ContentType>;
-        insecure_ssl = "insecure_ssl", required => AnyString; url = "url", required => AnyString;
-        } deny; contract[validators::v233], BASE0,
-        "/definitions/meta$deleted/properties/hook/properties/config"
-    );
-    rt::object_reader!(
-        read_272, MilestoneClosedMilestone { _ => AnyString; url = "url", required;
-        html_url = "html_url", required; labels_url = "labels_url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required;
-        number = "number", required => AnyInteger; title = "title", required;
-        description = "description", required => ViaValue<Check2>;
-        creator = "creator", required => Typed<User>;
-        open_issues = "open_issues", required => AnyInteger;
-        closed_issues = "closed_issues", required => AnyInteger;
-        state = "state", required => LeafRead<Leaf67>; created_at = "created_at", required;
-        updated_at = "updated_at", required; due_on = "due_on", required => ViaValue<Check2>;
-        closed_at = "closed_at", required; } deny;
-        contract[validators::t10::<18>], BASE0, "/definitions/milestone$closed/properties/milestone"
-    );
-    rt::object_reader!(
-        read_274, MilestoneCreatedMilestone { _ => AnyString; url = "url", required;
-        html_url = "html_url", required; labels_url = "labels_url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required;
-        number = "number", required => AnyInteger; title = "title", required;
-        description = "description", required => ViaValue<Check2>;
-        creator = "creator", required => Typed<User>;
-        open_issues = "open_issues", required => AnyInteger;
-        closed_issues = "closed_issues", required => AnyInteger;
-        state = "state", required => LeafRead<Leaf70>; created_at = "created_at", required;
-        updated_at = "updated_at", required; due_on = "due_on", required => ViaValue<Check2>;
-        closed_at = "closed_at", required => LeafRead<Leaf50>; } deny;
-        contract[validators::t10::<19>], BASE0,
-        "/definitions/milestone$created/properties/milestone"
-    );
-    rt::object_reader!(
-        read_277, MilestoneEditedChanges { _ => Typed<Title>; description = "description";
-        due_on = "due_on"; title = "title"; } deny;
-        contract[validators::v238], BASE0, "/definitions/milestone$edited/properties/changes"
-    );
-    rt::object_reader!(
-        read_284, Membership { _ => AnyString; url = "url", required; state = "state", required;
-        role = "role", required; organization_url = "organization_url", required;
-        user = "user", required => Typed<User>; } deny;
-        contract[validators::v241], BASE0, "/definitions/membership"
-    );
-    rt::object_reader!(
-        read_287, Invitation { _ => AnyString; id = "id", required => AnyNumber;
-        node_id = "node_id", required; login = "login", required;
-        email = "email", required => ViaValue<Check2>; role = "role", required;
-        created_at = "created_at", required; failed_at = "failed_at", required => ViaValue<Check13>;
-        failed_reason = "failed_reason", required => ViaValue<Check2>;
-        inviter = "inviter", required => Typed<User>;
-        team_count = "team_count", required => AnyNumber;
-        invitation_teams_url = "invitation_teams_url", required; } deny; contract[validators::v242],
-        BASE0, "/definitions/organization$member_invited/properties/invitation"
-    );
-    rt::object_reader!(
-        read_292, PackagePublishedPackage { _ => AnyString; id = "id", required => AnyInteger;
-        name = "name", required; namespace = "namespace", required;
-        description = "description", required => ViaValue<Check2>;
-        ecosystem = "ecosystem", required; package_type = "package_type", required;
-        html_url = "html_url", required; created_at = "created_at", required;
-        updated_at = "updated_at", required; owner = "owner", required => Typed<User>;
-        package_version = "package_version", required => Typed<PackageVersion>;
-        registry = "registry", required => Typed<Registry>; } deny;
-        contract[validators::v244], BASE0, "/definitions/package$published/properties/package"
-    );
     rt::array_checks!(Checks73);
     rt::array_checks!(Checks74, items = validators::v247);
-    rt::object_reader!(
-        read_293, PackageVersion { _ => AnyString; id = "id", required => AnyInteger;
-        version = "version", required; summary = "summary", required; name = "name", required;
-        description = "description", required; body = "body", required;
-        body_html = "body_html", required;
-        release = "release", required => Typed<PackageVersionRelease>;
-        manifest = "manifest", required; html_url = "html_url", required;
-        tag_name = "tag_name", required; target_commitish = "target_commitish", required;
-        target_oid = "target_oid", required; draft = "draft", required => AnyBool;
-        prerelease = "prerelease", required => AnyBool; created_at = "created_at", required;
-        updated_at = "updated_at", required;
-        metadata = "metadata", required => VecOf<AnyValue, 0usize, { usize::MAX }, Checks73>;
-        docker_metadata = "docker_metadata", required => VecOf<AnyValue, 0usize, {
-        usize::MAX }, Checks73>;
-        package_files = "package_files", required => VecOf<Typed<PackageFile>, 0usize, {
-        usize::MAX }, Checks74>; author = "author", required => Typed<User>;
-        source_url = "source_url", required;
-        installation_command = "installation_command", required; } deny; contract[validators::v245],
-        BASE0, "/definitions/package$published/properties/package/properties/package_version"
-    );
-    rt::object_reader!(
-        read_294, PackageVersionRelease { _ => AnyString; url = "url", required;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        tag_name = "tag_name", required; target_commitish = "target_commitish", required;
-        name = "name", required; draft = "draft", required => AnyBool;
-        author = "author", required => Typed<User>; prerelease = "prerelease", required => AnyBool;
-        created_at = "created_at", required; published_at = "published_at", required; } deny;
-        contract[validators::v246], BASE0,
-        "/definitions/package$published/properties/package/properties/package_version/properties/release"
-    );
-    rt::object_reader!(
-        read_295, PackageFile { _ => AnyString; download_url = "download_url", required;
-        id = "id", required => AnyInteger; name = "name", required; sha256 = "sha256", required;
-        sha1 = "sha1", required; md5 = "md5", required; content_type = "content_type", required;
-        state = "state", required; size = "size", required => AnyInteger;
-        created_at = "created_at", required; updated_at = "updated_at", required; } deny;
-        contract[validators::v247], BASE0,
-        "/definitions/package$published/properties/package/properties/package_version/properties/package_files/items"
-    );
-    rt::object_reader!(
-        read_296, Registry { _ => AnyString; about_url = "about_url", required;
-        name = "name", required; r#type = "type", required; url = "url", required;
-        vendor = "vendor", required; } deny; contract[validators::v248], BASE0,
-        "/definitions/package$published/properties/package/properties/registry"
-    );
-    rt::object_reader!(
-        read_298, PageBuildEvent { id = "id", required => AnyInteger;
-        build = "build", required => Typed<Build>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v249], BASE0, "/definitions/page_build$event"
-    );
-    rt::object_reader!(
-        read_299, Build { _ => AnyString; url = "url", required; status = "status", required;
-        error = "error", required => Typed<Error>; pusher = "pusher", required => Typed<User>;
-        commit = "commit", required; duration = "duration", required => AnyInteger;
-        created_at = "created_at", required; updated_at = "updated_at", required; } deny;
-        contract[validators::v250], BASE0, "/definitions/page_build$event/properties/build"
-    );
-    rt::object_reader!(
-        read_300, Error { message = "message", required => ViaValue<Check2>; } deny;
-        contract[validators::t88::<4>], BASE0,
-        "/definitions/page_build$event/properties/build/properties/error"
-    );
-    rt::object_reader!(
-        read_301, PingEvent { zen = "zen", required => AnyString;
-        hook_id = "hook_id", required => AnyInteger;
-        hook = "hook", required => Typed<PingEventHook>;
-        repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender" => Typed<User>; organization = "organization" => Typed<Organization>;
-        } deny; contract[validators::v252], BASE0, "/definitions/ping$event"
-    );
-    rt::object_reader!(
-        read_302, PingEventHook { _ => AnyString; r#type = "type", required;
-        id = "id", required => AnyInteger; name = "name", required;
-        active = "active", required => AnyBool; app_id = "app_id" => AnyInteger;
-        events = "events", required => ViaValue<Check72>;
-        config = "config", required => Typed<RootPingEventHookConfig>;
-        updated_at = "updated_at", required; created_at = "created_at", required;
-        url = "url", required; test_url = "test_url"; ping_url = "ping_url", required;
-        last_response = "last_response" => Typed<LastResponse>; } deny;
-        contract[validators::v253], BASE0, "/definitions/ping$event/properties/hook"
-    );
-    rt::object_reader!(
-        read_303, RootPingEventHookConfig { _ => AnyString;
-        content_type = "content_type", required => Listed<ContentType>; secret = "secret";
-        url = "url", required; insecure_ssl = "insecure_ssl", required; } deny;
-        contract[validators::v254], BASE0,
-        "/definitions/ping$event/properties/hook/properties/config"
-    );
-    rt::object_reader!(
-        read_304, LastResponse { code = "code", required => AnyNull;
-        status = "status", required => AnyString; message = "message", required => AnyNull; } deny;
-        contract[validators::v255], BASE0,
-        "/definitions/ping$event/properties/hook/properties/last_response"
-    );
-    rt::object_reader!(
-        read_307, Project { _ => AnyString; owner_url = "owner_url", required;
-        url = "url", required; html_url = "html_url", required;
-        columns_url = "columns_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; name = "name", required;
-        body = "body", required => ViaValue<Check2>; number = "number", required => AnyInteger;
-        state = "state", required => LeafRead<Leaf62>; creator = "creator", required => Typed<User>;
-        created_at = "created_at", required; updated_at = "updated_at", required; } deny;
-        contract[validators::v257], BASE0, "/definitions/project"
-    );
-    rt::object_reader!(
-        read_311, ProjectEditedChanges { name = "name" => Typed<Title>;
-        body = "body" => Typed<Title>; } deny;
-        contract[validators::t89::<2>], BASE0, "/definitions/project$edited/properties/changes"
-    );
-    rt::object_reader!(
-        read_315, ProjectCardConvertedChanges { note = "note", required => Typed<Title>; } deny;
-        contract[validators::t88::<5>], BASE0,
-        "/definitions/project_card$converted/properties/changes"
-    );
-    rt::object_reader!(
-        read_316, ProjectCardConvertedProjectCard { _ => AnyString; url = "url", required;
-        project_url = "project_url", required; column_url = "column_url", required;
-        column_id = "column_id", required => AnyInteger; id = "id", required => AnyInteger;
-        node_id = "node_id", required; note = "note", required => ViaValue<Check2>;
-        archived = "archived", required => AnyBool; creator = "creator", required => Typed<User>;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        content_url = "content_url"; after_id = "after_id" => AnyNull; } deny;
-        contract[validators::v261], BASE0, "/definitions/project-card"
-    );
-    rt::object_reader!(
-        read_321, ProjectCardMovedChanges { column_id = "column_id", required => Typed<ColumnId>;
-        } deny;
-        contract[validators::t88::<6>], BASE0, "/definitions/project_card$moved/properties/changes"
-    );
-    rt::object_reader!(
-        read_322, ColumnId { from = "from", required => AnyInteger; } deny;
-        contract[validators::t3::<4>], BASE0,
-        "/definitions/project_card$moved/properties/changes/properties/column_id"
-    );
     rt::value_leaf!(Leaf75 -> (), scalar validators::v656, validators::v665);
-    rt::object_reader!(
-        read_323, ProjectCardMovedProjectCard { _ => AnyString; url = "url", required;
-        project_url = "project_url", required; column_url = "column_url", required;
-        column_id = "column_id", required => AnyInteger; id = "id", required => AnyInteger;
-        node_id = "node_id", required; note = "note", required => ViaValue<Check2>;
-        archived = "archived", required => AnyBool; creator = "creator", required => Typed<User>;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        content_url = "content_url"; after_id = "after_id", required => LeafRead<Leaf75>; } deny;
-        contract[validators::t10::<20>], BASE0,
-        "/definitions/project_card$moved/properties/project_card"
-    );
-    rt::object_reader!(
-        read_326, ProjectColumn { _ => AnyString; url = "url", required;
-        project_url = "project_url", required; cards_url = "cards_url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required; name = "name", required;
-        created_at = "created_at", required; updated_at = "updated_at", required; } deny;
-        contract[validators::v266], BASE0, "/definitions/project-column"
-    );
-    rt::object_reader!(
-        read_329, ProjectColumnEditedChanges { name = "name" => Typed<Title>; } deny;
-        contract[validators::t85::<3>], BASE0,
-        "/definitions/project_column$edited/properties/changes"
-    );
-    rt::object_reader!(
-        read_331, PublicEvent { repository = "repository", required => ViaValue<Check57<34>>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v268], BASE0, "/definitions/public$event"
-    );
-    rt::object_reader!(
-        read_333, PullRequestAssigned {
-        action = "action", required => Listed<PullRequestAssignedAction>;
-        number = "number", required => AnyInteger;
-        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
-        assignee = "assignee", required => Typed<User>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t16::<0>], BASE0, "/definitions/pull_request$assigned"
-    );
     rt::via_value!(
         Check77 -> RootPullRequestEventPullRequestAssignedPullRequestRequestedReviewer,
         validators::t2::<10>
@@ -12893,1115 +12352,43 @@ mod fast {
     rt::array_checks!(Checks78, items = validators::t2::<10>);
     rt::array_checks!(Checks79, items = validators::t79::<55>);
     rt::via_value!(Check80 -> Option<bool>, validators::v667);
-    rt::object_reader!(
-        read_335, PullRequestAssignedPullRequest { _ => AnyString; url = "url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required;
-        html_url = "html_url", required; diff_url = "diff_url", required;
-        patch_url = "patch_url", required; issue_url = "issue_url", required;
-        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf62>;
-        locked = "locked", required => AnyBool; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check2>;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => ViaValue<Check2>;
-        merged_at = "merged_at", required => ViaValue<Check2>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
-        assignee = "assignee", required => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check77>, 0usize, {
-        usize::MAX }, Checks78>;
-        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
-        commits_url = "commits_url", required;
-        review_comments_url = "review_comments_url", required;
-        review_comment_url = "review_comment_url", required;
-        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
-        head = "head", required => Typed<PullRequestHead>;
-        base = "base", required => Typed<PullRequestHead>;
-        links = "_links", required => Typed<PullRequestLinks>;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        auto_merge = "auto_merge", required => AnyNull;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
-        draft = "draft", required => AnyBool; merged = "merged", required => ViaValue<Check80>;
-        mergeable = "mergeable", required => ViaValue<Check80>;
-        rebaseable = "rebaseable", required => ViaValue<Check80>;
-        mergeable_state = "mergeable_state", required;
-        merged_by = "merged_by", required => ViaValue<Check15>;
-        comments = "comments", required => AnyInteger;
-        review_comments = "review_comments", required => AnyInteger;
-        maintainer_can_modify = "maintainer_can_modify", required => AnyBool;
-        commits = "commits", required => AnyInteger;
-        additions = "additions", required => AnyInteger;
-        deletions = "deletions", required => AnyInteger;
-        changed_files = "changed_files", required => AnyInteger; } deny;
-        contract[validators::v289], BASE0, "/definitions/pull-request"
-    );
-    rt::object_reader!(
-        read_337, PullRequestHead { _ => AnyString; label = "label", required;
-        r#ref = "ref", required; sha = "sha", required; user = "user", required => Typed<User>;
-        repo = "repo", required => Typed<BranchProtectionRuleCreatedRepository>; } deny;
-        contract[validators::v292], BASE0, "/definitions/pull-request/properties/head"
-    );
-    rt::object_reader!(
-        read_338, PullRequestLinks { _ => Typed<Link>; self_ = "self", required;
-        html = "html", required; issue = "issue", required; comments = "comments", required;
-        review_comments = "review_comments", required; review_comment = "review_comment", required;
-        commits = "commits", required; statuses = "statuses", required; } deny;
-        contract[validators::v293], BASE0, "/definitions/pull-request/properties/_links"
-    );
-    rt::object_reader!(
-        read_339, Link { href = "href", required => AnyString; } deny;
-        contract[validators::t88::<7>], BASE0, "/definitions/link"
-    );
-    rt::object_reader!(
-        read_340, PullRequestAutoMergeDisabled {
-        action = "action", required => Listed<PullRequestAutoMergeDisabledAction>;
-        number = "number", required => AnyInteger;
-        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t17::<0>], BASE0, "/definitions/pull_request$auto_merge_disabled"
-    );
-    rt::object_reader!(
-        read_342, PullRequestAutoMergeEnabled {
-        action = "action", required => Listed<PullRequestAutoMergeEnabledAction>;
-        number = "number", required => AnyInteger;
-        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t17::<1>], BASE0, "/definitions/pull_request$auto_merge_enabled"
-    );
-    rt::object_reader!(
-        read_344, PullRequestClosed {
-        action = "action", required => Listed<RootIssuesEventClosedIssueState>;
-        number = "number", required => AnyInteger;
-        pull_request = "pull_request", required => Typed<PullRequestClosedPullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t17::<2>], BASE0, "/definitions/pull_request$closed"
-    );
     rt::value_leaf!(Leaf81 -> bool, scalar validators::v667, validators::v657);
-    rt::object_reader!(
-        read_345, PullRequestClosedPullRequest { _ => AnyString; url = "url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required;
-        html_url = "html_url", required; diff_url = "diff_url", required;
-        patch_url = "patch_url", required; issue_url = "issue_url", required;
-        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf67>;
-        locked = "locked", required => AnyBool; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check2>;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required; merged_at = "merged_at", required => ViaValue<Check2>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
-        assignee = "assignee", required => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check77>, 0usize, {
-        usize::MAX }, Checks78>;
-        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
-        commits_url = "commits_url", required;
-        review_comments_url = "review_comments_url", required;
-        review_comment_url = "review_comment_url", required;
-        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
-        head = "head", required => Typed<PullRequestHead>;
-        base = "base", required => Typed<PullRequestHead>;
-        links = "_links", required => Typed<PullRequestLinks>;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        auto_merge = "auto_merge", required => AnyNull;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
-        draft = "draft", required => AnyBool; merged = "merged", required => LeafRead<Leaf81>;
-        mergeable = "mergeable", required => ViaValue<Check80>;
-        rebaseable = "rebaseable", required => ViaValue<Check80>;
-        mergeable_state = "mergeable_state", required;
-        merged_by = "merged_by", required => ViaValue<Check15>;
-        comments = "comments", required => AnyInteger;
-        review_comments = "review_comments", required => AnyInteger;
-        maintainer_can_modify = "maintainer_can_modify", required => AnyBool;
-        commits = "commits", required => AnyInteger;
-        additions = "additions", required => AnyInteger;
-        deletions = "deletions", required => AnyInteger;
-        changed_files = "changed_files", required => AnyInteger; } deny;
-        contract[validators::t10::<21>], BASE0,
-        "/definitions/pull_request$closed/properties/pull_request"
-    );
-    rt::object_reader!(
-        read_346, PullRequestConvertedToDraft {
-        action = "action", required => Listed<PullRequestConvertedToDraftAction>;
-        number = "number", required => AnyInteger;
-        pull_request = "pull_request", required => Typed<PullRequestConvertedToDraftPullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t17::<3>], BASE0, "/definitions/pull_request$converted_to_draft"
-    );
     rt::value_leaf!(Leaf82 -> bool, scalar validators::v667, validators::t91::<0>);
-    rt::object_reader!(
-        read_348, PullRequestConvertedToDraftPullRequest { _ => AnyString; url = "url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required;
-        html_url = "html_url", required; diff_url = "diff_url", required;
-        patch_url = "patch_url", required; issue_url = "issue_url", required;
-        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf62>;
-        locked = "locked", required => AnyBool; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check2>;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => LeafRead<Leaf50>;
-        merged_at = "merged_at", required => LeafRead<Leaf50>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
-        assignee = "assignee", required => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check77>, 0usize, {
-        usize::MAX }, Checks78>;
-        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
-        commits_url = "commits_url", required;
-        review_comments_url = "review_comments_url", required;
-        review_comment_url = "review_comment_url", required;
-        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
-        head = "head", required => Typed<PullRequestHead>;
-        base = "base", required => Typed<PullRequestHead>;
-        links = "_links", required => Typed<PullRequestLinks>;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        auto_merge = "auto_merge", required => AnyNull;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
-        draft = "draft", required => LeafRead<Leaf55>;
-        merged = "merged", required => LeafRead<Leaf82>;
-        mergeable = "mergeable", required => ViaValue<Check80>;
-        rebaseable = "rebaseable", required => ViaValue<Check80>;
-        mergeable_state = "mergeable_state", required;
-        merged_by = "merged_by", required => LeafRead<Leaf51>;
-        comments = "comments", required => AnyInteger;
-        review_comments = "review_comments", required => AnyInteger;
-        maintainer_can_modify = "maintainer_can_modify", required => AnyBool;
-        commits = "commits", required => AnyInteger;
-        additions = "additions", required => AnyInteger;
-        deletions = "deletions", required => AnyInteger;
-        changed_files = "changed_files", required => AnyInteger; } deny;
-        contract[validators::t10::<22>], BASE0,
-        "/definitions/pull_request$converted_to_draft/properties/pull_request"
-    );
-    rt::object_reader!(
-        read_349, PullRequestEdited {
-        action = "action", required => Listed<PullRequestEditedAction>;
-        number = "number", required => AnyInteger;
-        changes = "changes", required => Typed<IssuesEditedChanges>;
-        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::v304], BASE0, "/definitions/pull_request$edited"
-    );
-    rt::object_reader!(
-        read_351, PullRequestLabeled {
-        action = "action", required => Listed<PullRequestLabeledAction>;
-        number = "number", required => AnyInteger;
-        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
-        label = "label", required => Typed<Label>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t18::<0>], BASE0, "/definitions/pull_request$labeled"
-    );
-    rt::object_reader!(
-        read_353, PullRequestLocked { action = "action", required => Listed<DiscussionState>;
-        number = "number", required => AnyInteger;
-        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t17::<4>], BASE0, "/definitions/pull_request$locked"
-    );
-    rt::object_reader!(
-        read_354, PullRequestOpened {
-        action = "action", required => Listed<PullRequestOpenedAction>;
-        number = "number", required => AnyInteger;
-        pull_request = "pull_request", required => Typed<PullRequestOpenedPullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t17::<5>], BASE0, "/definitions/pull_request$opened"
-    );
     rt::via_value!(Check83 -> Option<ActiveLockReason>, validators::t82::<5>, validators::v656);
-    rt::object_reader!(
-        read_356, PullRequestOpenedPullRequest { _ => AnyString; url = "url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required;
-        html_url = "html_url", required; diff_url = "diff_url", required;
-        patch_url = "patch_url", required; issue_url = "issue_url", required;
-        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf70>;
-        locked = "locked", required => AnyBool; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check2>;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => LeafRead<Leaf50>;
-        merged_at = "merged_at", required => LeafRead<Leaf50>;
-        merge_commit_sha = "merge_commit_sha", required => LeafRead<Leaf50>;
-        assignee = "assignee", required => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check77>, 0usize, {
-        usize::MAX }, Checks78>;
-        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
-        commits_url = "commits_url", required;
-        review_comments_url = "review_comments_url", required;
-        review_comment_url = "review_comment_url", required;
-        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
-        head = "head", required => Typed<PullRequestHead>;
-        base = "base", required => Typed<PullRequestHead>;
-        links = "_links", required => Typed<PullRequestLinks>;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        auto_merge = "auto_merge", required => AnyNull;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check83>;
-        draft = "draft", required => AnyBool; merged = "merged", required => ViaValue<Check80>;
-        mergeable = "mergeable", required => ViaValue<Check80>;
-        rebaseable = "rebaseable", required => ViaValue<Check80>;
-        mergeable_state = "mergeable_state", required;
-        merged_by = "merged_by", required => LeafRead<Leaf51>;
-        comments = "comments", required => AnyInteger;
-        review_comments = "review_comments", required => AnyInteger;
-        maintainer_can_modify = "maintainer_can_modify", required => AnyBool;
-        commits = "commits", required => AnyInteger;
-        additions = "additions", required => AnyInteger;
-        deletions = "deletions", required => AnyInteger;
-        changed_files = "changed_files", required => AnyInteger; } deny;
-        contract[validators::t10::<23>], BASE0,
-        "/definitions/pull_request$opened/properties/pull_request"
-    );
-    rt::object_reader!(
-        read_357, PullRequestReadyForReview {
-        action = "action", required => Listed<PullRequestReadyForReviewAction>;
-        number = "number", required => AnyInteger;
-        pull_request = "pull_request", required => Typed<PullRequestReadyForReviewPullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t17::<6>], BASE0, "/definitions/pull_request$ready_for_review"
-    );
-    rt::object_reader!(
-        read_359, PullRequestReadyForReviewPullRequest { _ => AnyString; url = "url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required;
-        html_url = "html_url", required; diff_url = "diff_url", required;
-        patch_url = "patch_url", required; issue_url = "issue_url", required;
-        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf70>;
-        locked = "locked", required => AnyBool; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check2>;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => LeafRead<Leaf50>;
-        merged_at = "merged_at", required => LeafRead<Leaf50>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
-        assignee = "assignee", required => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check77>, 0usize, {
-        usize::MAX }, Checks78>;
-        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
-        commits_url = "commits_url", required;
-        review_comments_url = "review_comments_url", required;
-        review_comment_url = "review_comment_url", required;
-        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
-        head = "head", required => Typed<PullRequestHead>;
-        base = "base", required => Typed<PullRequestHead>;
-        links = "_links", required => Typed<PullRequestLinks>;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        auto_merge = "auto_merge", required => AnyNull;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
-        draft = "draft", required => LeafRead<Leaf53>;
-        merged = "merged", required => LeafRead<Leaf81>;
-        mergeable = "mergeable", required => ViaValue<Check80>;
-        rebaseable = "rebaseable", required => ViaValue<Check80>;
-        mergeable_state = "mergeable_state", required;
-        merged_by = "merged_by", required => LeafRead<Leaf51>;
-        comments = "comments", required => AnyInteger;
-        review_comments = "review_comments", required => AnyInteger;
-        maintainer_can_modify = "maintainer_can_modify", required => AnyBool;
-        commits = "commits", required => AnyInteger;
-        additions = "additions", required => AnyInteger;
-        deletions = "deletions", required => AnyInteger;
-        changed_files = "changed_files", required => AnyInteger; } deny;
-        contract[validators::t10::<24>], BASE0,
-        "/definitions/pull_request$ready_for_review/properties/pull_request"
-    );
-    rt::object_reader!(
-        read_360, PullRequestReopened {
-        action = "action", required => Listed<PullRequestReopenedAction>;
-        number = "number", required => AnyInteger;
-        pull_request = "pull_request", required => Typed<PullRequestReopenedPullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t17::<7>], BASE0, "/definitions/pull_request$reopened"
-    );
-    rt::object_reader!(
-        read_362, PullRequestReopenedPullRequest { _ => AnyString; url = "url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required;
-        html_url = "html_url", required; diff_url = "diff_url", required;
-        patch_url = "patch_url", required; issue_url = "issue_url", required;
-        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf70>;
-        locked = "locked", required => AnyBool; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check2>;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => LeafRead<Leaf50>;
-        merged_at = "merged_at", required => LeafRead<Leaf50>;
-        merge_commit_sha = "merge_commit_sha", required => LeafRead<Leaf50>;
-        assignee = "assignee", required => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check77>, 0usize, {
-        usize::MAX }, Checks78>;
-        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
-        commits_url = "commits_url", required;
-        review_comments_url = "review_comments_url", required;
-        review_comment_url = "review_comment_url", required;
-        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
-        head = "head", required => Typed<PullRequestHead>;
-        base = "base", required => Typed<PullRequestHead>;
-        links = "_links", required => Typed<PullRequestLinks>;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        auto_merge = "auto_merge", required => AnyNull;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>;
-        draft = "draft", required => AnyBool; merged = "merged", required => LeafRead<Leaf81>;
-        mergeable = "mergeable", required => ViaValue<Check80>;
-        rebaseable = "rebaseable", required => ViaValue<Check80>;
-        mergeable_state = "mergeable_state", required;
-        merged_by = "merged_by", required => LeafRead<Leaf51>;
-        comments = "comments", required => AnyInteger;
-        review_comments = "review_comments", required => AnyInteger;
-        maintainer_can_modify = "maintainer_can_modify", required => AnyBool;
-        commits = "commits", required => AnyInteger;
-        additions = "additions", required => AnyInteger;
-        deletions = "deletions", required => AnyInteger;
-        changed_files = "changed_files", required => AnyInteger; } deny;
-        contract[validators::t10::<25>], BASE0,
-        "/definitions/pull_request$reopened/properties/pull_request"
-    );
-    rt::object_reader!(
-        read_371, PullRequestSynchronize {
-        action = "action", required => Listed<PullRequestSynchronizeAction>;
-        number = "number", required => AnyInteger; before = "before", required => AnyString;
-        after = "after", required => AnyString;
-        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::v326], BASE0, "/definitions/pull_request$synchronize"
-    );
-    rt::object_reader!(
-        read_373, PullRequestUnassigned {
-        action = "action", required => Listed<PullRequestUnassignedAction>;
-        number = "number", required => AnyInteger;
-        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
-        assignee = "assignee", required => Typed<User>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t16::<1>], BASE0, "/definitions/pull_request$unassigned"
-    );
-    rt::object_reader!(
-        read_375, PullRequestUnlabeled {
-        action = "action", required => Listed<PullRequestUnlabeledAction>;
-        number = "number", required => AnyInteger;
-        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
-        label = "label", required => Typed<Label>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t18::<1>], BASE0, "/definitions/pull_request$unlabeled"
-    );
-    rt::object_reader!(
-        read_377, PullRequestUnlocked {
-        action = "action", required => Listed<PullRequestUnlockedAction>;
-        number = "number", required => AnyInteger;
-        pull_request = "pull_request", required => Typed<PullRequestAssignedPullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t17::<8>], BASE0, "/definitions/pull_request$unlocked"
-    );
-    rt::object_reader!(
-        read_381, PullRequestReviewDismissedReview { _ => AnyString;
-        id = "id", required => AnyInteger; node_id = "node_id", required;
-        user = "user", required => Typed<User>; body = "body", required => ViaValue<Check2>;
-        commit_id = "commit_id", required; submitted_at = "submitted_at", required; state = "state",
-        required => Listed<RootCodeScanningAlertEventClosedByUserAlertInstanceState>;
-        html_url = "html_url", required; pull_request_url = "pull_request_url", required;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        links = "_links", required => Typed<ReviewLinks>; } deny; contract[validators::t21::<0>],
-        BASE0, "/definitions/pull_request_review$dismissed/properties/review"
-    );
-    rt::object_reader!(
-        read_382, ReviewLinks { html = "html", required => Typed<Link>;
-        pull_request = "pull_request", required => Typed<Link>; } deny; contract[validators::v336],
-        BASE0, "/definitions/pull_request_review$dismissed/properties/review/properties/_links"
-    );
     rt::via_value!(Check84 -> SimplePullRequestRequestedReviewer, validators::t2::<10>);
-    rt::object_reader!(
-        read_383, SimplePullRequest { _ => AnyString; url = "url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required;
-        html_url = "html_url", required; diff_url = "diff_url", required;
-        patch_url = "patch_url", required; issue_url = "issue_url", required;
-        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf62>;
-        locked = "locked", required => AnyBool; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => ViaValue<Check2>;
-        merged_at = "merged_at", required => ViaValue<Check2>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
-        assignee = "assignee", required => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check84>, 0usize, {
-        usize::MAX }, Checks78>;
-        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
-        draft = "draft", required => AnyBool; commits_url = "commits_url", required;
-        review_comments_url = "review_comments_url", required;
-        review_comment_url = "review_comment_url", required;
-        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
-        head = "head", required => Typed<PullRequestHead>;
-        base = "base", required => Typed<PullRequestHead>;
-        links = "_links", required => Typed<PullRequestLinks>;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        auto_merge = "auto_merge", required => AnyNull;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>; } deny;
-        contract[validators::v337], BASE0, "/definitions/simple-pull-request"
-    );
-    rt::object_reader!(
-        read_386, PullRequestReviewEditedReview { _ => AnyString; id = "id", required => AnyInteger;
-        node_id = "node_id", required; user = "user", required => Typed<User>;
-        body = "body", required => ViaValue<Check2>; commit_id = "commit_id", required;
-        submitted_at = "submitted_at", required; state = "state", required;
-        html_url = "html_url", required; pull_request_url = "pull_request_url", required;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        links = "_links", required => Typed<ReviewLinks>; } deny; contract[validators::t21::<1>],
-        BASE0, "/definitions/pull_request_review$edited/properties/review"
-    );
     rt::via_value!(Check85 -> Option<Side>, validators::t82::<6>);
-    rt::object_reader!(
-        read_390, PullRequestReviewComment { _ => AnyString; url = "url", required;
-        pull_request_review_id = "pull_request_review_id", required => AnyInteger;
-        id = "id", required => AnyInteger; node_id = "node_id", required;
-        diff_hunk = "diff_hunk", required; path = "path", required;
-        position = "position", required => ViaValue<Check45>;
-        original_position = "original_position", required => AnyInteger;
-        commit_id = "commit_id", required; original_commit_id = "original_commit_id", required;
-        user = "user", required => Typed<User>; body = "body", required;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        html_url = "html_url", required; pull_request_url = "pull_request_url", required;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        links = "_links", required => Typed<PullRequestReviewCommentLinks>;
-        start_line = "start_line", required => ViaValue<Check45>;
-        original_start_line = "original_start_line", required => ViaValue<Check45>;
-        start_side = "start_side", required => ViaValue<Check85>;
-        line = "line", required => ViaValue<Check45>;
-        original_line = "original_line", required => AnyInteger;
-        side = "side", required => Listed<Side>; in_reply_to_id = "in_reply_to_id" => AnyInteger;
-        } deny; contract[validators::v340], BASE0, "/definitions/pull-request-review-comment"
-    );
-    rt::object_reader!(
-        read_391, PullRequestReviewCommentLinks { _ => Typed<Link>; self_ = "self", required;
-        html = "html", required; pull_request = "pull_request", required; } deny;
-        contract[validators::v341], BASE0,
-        "/definitions/pull-request-review-comment/properties/_links"
-    );
     rt::via_value!(
         Check86 -> RootPullRequestReviewCommentEventCreatedPullRequestRequestedReviewer,
         validators::t2::<10>
-    );
-    rt::object_reader!(
-        read_393, PullRequestReviewCommentCreatedPullRequest { _ => AnyString;
-        url = "url", required; id = "id", required => AnyInteger; node_id = "node_id", required;
-        html_url = "html_url", required; diff_url = "diff_url", required;
-        patch_url = "patch_url", required; issue_url = "issue_url", required;
-        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf62>;
-        locked = "locked", required => AnyBool; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => ViaValue<Check2>;
-        merged_at = "merged_at", required => ViaValue<Check2>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
-        assignee = "assignee", required => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check86>, 0usize, {
-        usize::MAX }, Checks78>;
-        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
-        draft = "draft" => AnyBool; commits_url = "commits_url", required;
-        review_comments_url = "review_comments_url", required;
-        review_comment_url = "review_comment_url", required;
-        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
-        head = "head", required => Typed<PullRequestHead>;
-        base = "base", required => Typed<PullRequestHead>;
-        links = "_links", required => Typed<PullRequestLinks>; auto_merge = "auto_merge" => AnyNull;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>; } deny;
-        contract[validators::v342], BASE0,
-        "/definitions/pull_request_review_comment$created/properties/pull_request"
     );
     rt::via_value!(
         Check87 -> RootPullRequestReviewCommentEventDeletedPullRequestRequestedReviewer,
         validators::t2::<10>
     );
-    rt::object_reader!(
-        read_396, PullRequestReviewCommentDeletedPullRequest { _ => AnyString;
-        url = "url", required; id = "id", required => AnyInteger; node_id = "node_id", required;
-        html_url = "html_url", required; diff_url = "diff_url", required;
-        patch_url = "patch_url", required; issue_url = "issue_url", required;
-        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf62>;
-        locked = "locked", required => AnyBool; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => ViaValue<Check2>;
-        merged_at = "merged_at", required => ViaValue<Check2>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
-        assignee = "assignee", required => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check87>, 0usize, {
-        usize::MAX }, Checks78>;
-        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
-        draft = "draft" => AnyBool; commits_url = "commits_url", required;
-        review_comments_url = "review_comments_url", required;
-        review_comment_url = "review_comment_url", required;
-        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
-        head = "head", required => Typed<PullRequestHead>;
-        base = "base", required => Typed<PullRequestHead>;
-        links = "_links", required => Typed<PullRequestLinks>; auto_merge = "auto_merge" => AnyNull;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>; } deny;
-        contract[validators::v342], BASE0,
-        "/definitions/pull_request_review_comment$deleted/properties/pull_request"
-    );
     rt::via_value!(
         Check88 -> RootPullRequestReviewCommentEventEditedPullRequestRequestedReviewer,
         validators::t2::<10>
     );
-    rt::object_reader!(
-        read_399, PullRequestReviewCommentEditedPullRequest { _ => AnyString; url = "url", required;
-        id = "id", required => AnyInteger; node_id = "node_id", required;
-        html_url = "html_url", required; diff_url = "diff_url", required;
-        patch_url = "patch_url", required; issue_url = "issue_url", required;
-        number = "number", required => AnyInteger; state = "state", required => LeafRead<Leaf62>;
-        locked = "locked", required => AnyBool; title = "title", required;
-        user = "user", required => Typed<User>; body = "body", required;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        closed_at = "closed_at", required => ViaValue<Check2>;
-        merged_at = "merged_at", required => ViaValue<Check2>;
-        merge_commit_sha = "merge_commit_sha", required => ViaValue<Check2>;
-        assignee = "assignee", required => ViaValue<Check15>;
-        assignees = "assignees", required => VecOf<Typed<User>, 0usize, { usize::MAX }, Checks64>;
-        requested_reviewers = "requested_reviewers", required => VecOf<ViaValue<Check88>, 0usize, {
-        usize::MAX }, Checks78>;
-        requested_teams = "requested_teams", required => VecOf<Typed<Team>, 0usize, {
-        usize::MAX }, Checks79>; labels = "labels", required => VecOf<Typed<Label>, 0usize, {
-        usize::MAX }>; milestone = "milestone", required => ViaValue<Check65>;
-        draft = "draft" => AnyBool; commits_url = "commits_url", required;
-        review_comments_url = "review_comments_url", required;
-        review_comment_url = "review_comment_url", required;
-        comments_url = "comments_url", required; statuses_url = "statuses_url", required;
-        head = "head", required => Typed<PullRequestHead>;
-        base = "base", required => Typed<PullRequestHead>;
-        links = "_links", required => Typed<PullRequestLinks>; auto_merge = "auto_merge" => AnyNull;
-        author_association = "author_association", required => Listed<AuthorAssociation>;
-        active_lock_reason = "active_lock_reason", required => ViaValue<Check66>; } deny;
-        contract[validators::v342], BASE0,
-        "/definitions/pull_request_review_comment$edited/properties/pull_request"
-    );
     rt::array_checks!(Checks89, items = validators::t79::<78>);
     rt::via_value!(Check90 -> Option<Commit>, validators::t2::<19>);
-    rt::object_reader!(
-        read_401, PushEvent { _ => AnyString; r#ref = "ref", required; before = "before", required;
-        after = "after", required; created = "created", required => AnyBool;
-        deleted = "deleted", required => AnyBool; forced = "forced", required => AnyBool;
-        base_ref = "base_ref", required => ViaValue<Check2>; compare = "compare", required;
-        commits = "commits", required => VecOf<Typed<Commit>, 0usize, { usize::MAX }, Checks89>;
-        head_commit = "head_commit", required => ViaValue<Check90>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        pusher = "pusher", required => Typed<CommitSimpleAuthor>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v343], BASE0, "/definitions/push$event"
-    );
-    rt::object_reader!(
-        read_402, Commit { _ => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
-        id = "id", required => AnyString; tree_id = "tree_id", required => AnyString;
-        distinct = "distinct", required => AnyBool; message = "message", required => AnyString;
-        timestamp = "timestamp", required => AnyString; url = "url", required => AnyString;
-        author = "author", required => Typed<CommitSimpleAuthor>;
-        committer = "committer", required => Typed<CommitSimpleAuthor>; added = "added", required;
-        modified = "modified", required; removed = "removed", required; } deny;
-        contract[validators::v344], BASE0, "/definitions/commit"
-    );
     rt::array_checks!(Checks91, items = validators::t79::<79>);
-    rt::object_reader!(
-        read_405, ReleaseCreatedRelease { _ => AnyString; url = "url", required;
-        assets_url = "assets_url", required; upload_url = "upload_url", required;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; tag_name = "tag_name", required;
-        target_commitish = "target_commitish", required; name = "name", required;
-        draft = "draft", required => AnyBool; author = "author", required => Typed<User>;
-        prerelease = "prerelease", required => AnyBool;
-        created_at = "created_at", required => ViaValue<Check2>;
-        published_at = "published_at", required => ViaValue<Check2>;
-        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, { usize::MAX }, Checks91>;
-        tarball_url = "tarball_url", required => ViaValue<Check2>;
-        zipball_url = "zipball_url", required => ViaValue<Check2>; body = "body", required; } deny;
-        contract[validators::v346], BASE0, "/definitions/release"
-    );
-    rt::object_reader!(
-        read_406, ReleaseAsset { _ => AnyString; url = "url", required;
-        browser_download_url = "browser_download_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; name = "name", required;
-        label = "label", required => ViaValue<Check2>;
-        state = "state", required => Listed<ReleaseAssetState>;
-        content_type = "content_type", required; size = "size", required => AnyInteger;
-        download_count = "download_count", required => AnyInteger;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        uploader = "uploader" => Typed<User>; } deny;
-        contract[validators::v347], BASE0, "/definitions/release-asset"
-    );
-    rt::object_reader!(
-        read_410, ReleaseEditedChanges { body = "body" => Typed<Title>;
-        name = "name" => Typed<Title>; } deny;
-        contract[validators::t89::<3>], BASE0, "/definitions/release$edited/properties/changes"
-    );
-    rt::object_reader!(
-        read_412, ReleasePrereleasedRelease { _ => AnyString; url = "url", required;
-        assets_url = "assets_url", required; upload_url = "upload_url", required;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; tag_name = "tag_name", required;
-        target_commitish = "target_commitish", required; name = "name", required;
-        draft = "draft", required => AnyBool; author = "author", required => Typed<User>;
-        prerelease = "prerelease", required => LeafRead<Leaf55>;
-        created_at = "created_at", required => ViaValue<Check2>;
-        published_at = "published_at", required => ViaValue<Check2>;
-        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, { usize::MAX }, Checks91>;
-        tarball_url = "tarball_url", required => ViaValue<Check2>;
-        zipball_url = "zipball_url", required => ViaValue<Check2>; body = "body", required; } deny;
-        contract[validators::t10::<26>], BASE0,
-        "/definitions/release$prereleased/properties/release"
-    );
-    rt::object_reader!(
-        read_414, ReleasePublishedRelease { _ => AnyString; url = "url", required;
-        assets_url = "assets_url", required; upload_url = "upload_url", required;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; tag_name = "tag_name", required;
-        target_commitish = "target_commitish", required; name = "name", required;
-        draft = "draft", required => AnyBool; author = "author", required => Typed<User>;
-        prerelease = "prerelease", required => AnyBool;
-        created_at = "created_at", required => ViaValue<Check2>;
-        published_at = "published_at", required;
-        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, { usize::MAX }, Checks91>;
-        tarball_url = "tarball_url", required => ViaValue<Check2>;
-        zipball_url = "zipball_url", required => ViaValue<Check2>; body = "body", required; } deny;
-        contract[validators::t10::<27>], BASE0, "/definitions/release$published/properties/release"
-    );
-    rt::object_reader!(
-        read_417, ReleaseUnpublishedRelease { _ => AnyString; url = "url", required;
-        assets_url = "assets_url", required; upload_url = "upload_url", required;
-        html_url = "html_url", required; id = "id", required => AnyInteger;
-        node_id = "node_id", required; tag_name = "tag_name", required;
-        target_commitish = "target_commitish", required; name = "name", required;
-        draft = "draft", required => AnyBool; author = "author", required => Typed<User>;
-        prerelease = "prerelease", required => AnyBool;
-        created_at = "created_at", required => ViaValue<Check2>;
-        published_at = "published_at", required => LeafRead<Leaf50>;
-        assets = "assets", required => VecOf<Typed<ReleaseAsset>, 0usize, { usize::MAX }, Checks91>;
-        tarball_url = "tarball_url", required => ViaValue<Check2>;
-        zipball_url = "zipball_url", required => ViaValue<Check2>; body = "body", required; } deny;
-        contract[validators::t10::<28>], BASE0,
-        "/definitions/release$unpublished/properties/release"
-    );
-    rt::object_reader!(
-        read_423, RepositoryEditedChanges { description = "description" => Typed<Description>;
-        default_branch = "default_branch" => Typed<Title>;
-        homepage = "homepage" => Typed<Description>; } deny;
-        contract[validators::v354], BASE0, "/definitions/repository$edited/properties/changes"
-    );
-    rt::object_reader!(
-        read_424, Description { from = "from", required => ViaValue<Check2>; } deny;
-        contract[validators::t3::<5>], BASE0,
-        "/definitions/repository$edited/properties/changes/properties/description"
-    );
-    rt::object_reader!(
-        read_428, RepositoryRenamedChanges {
-        repository = "repository", required => Typed<RootRepositoryEventRenamedChangesRepository>;
-        } deny;
-        contract[validators::t88::<8>], BASE0, "/definitions/repository$renamed/properties/changes"
-    );
-    rt::object_reader!(
-        read_429, RootRepositoryEventRenamedChangesRepository {
-        name = "name", required => Typed<Title>; } deny; contract[validators::t88::<9>], BASE0,
-        "/definitions/repository$renamed/properties/changes/properties/repository"
-    );
-    rt::object_reader!(
-        read_431, RepositoryTransferredChanges { owner = "owner", required => Typed<Owner>; } deny;
-        contract[validators::t88::<10>], BASE0,
-        "/definitions/repository$transferred/properties/changes"
-    );
-    rt::object_reader!(
-        read_432, Owner { from = "from", required => Typed<OwnerFrom>; } deny;
-        contract[validators::t3::<6>], BASE0,
-        "/definitions/repository$transferred/properties/changes/properties/owner"
-    );
-    rt::object_reader!(
-        read_433, OwnerFrom { user = "user" => Typed<User>; } deny; contract[validators::t85::<4>],
-        BASE0,
-        "/definitions/repository$transferred/properties/changes/properties/owner/properties/from"
-    );
-    rt::object_reader!(
-        read_437, RepositoryImportEvent {
-        status = "status", required => Listed<RepositoryImportEventStatus>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v362], BASE0, "/definitions/repository_import$event"
-    );
-    rt::object_reader!(
-        read_441, RepositoryVulnerabilityAlertCreateAlert { _ => AnyString;
-        id = "id", required => AnyInteger; affected_range = "affected_range", required;
-        affected_package_name = "affected_package_name", required;
-        dismisser = "dismisser" => Typed<User>; dismiss_reason = "dismiss_reason";
-        dismissed_at = "dismissed_at"; severity = "severity"; ghsa_id = "ghsa_id";
-        external_reference = "external_reference", required;
-        external_identifier = "external_identifier", required; fixed_in = "fixed_in", required;
-        created_at = "created_at"; } deny; contract[validators::v365], BASE0,
-        "/definitions/repository_vulnerability_alert$create/properties/alert"
-    );
-    rt::object_reader!(
-        read_443, RepositoryVulnerabilityAlertDismissAlert { _ => AnyString;
-        id = "id", required => AnyInteger; affected_range = "affected_range", required;
-        affected_package_name = "affected_package_name", required;
-        dismisser = "dismisser", required => Typed<User>;
-        dismiss_reason = "dismiss_reason", required; dismissed_at = "dismissed_at", required;
-        severity = "severity"; ghsa_id = "ghsa_id";
-        external_reference = "external_reference", required;
-        external_identifier = "external_identifier", required; fixed_in = "fixed_in", required;
-        created_at = "created_at"; } deny; contract[validators::v366], BASE0,
-        "/definitions/repository_vulnerability_alert$dismiss/properties/alert"
-    );
-    rt::object_reader!(
-        read_445, RepositoryVulnerabilityAlertResolveAlert { _ => AnyString;
-        id = "id", required => AnyInteger; affected_range = "affected_range", required;
-        affected_package_name = "affected_package_name", required;
-        dismisser = "dismisser" => Typed<User>; dismiss_reason = "dismiss_reason";
-        dismissed_at = "dismissed_at"; ghsa_id = "ghsa_id"; severity = "severity";
-        external_reference = "external_reference", required;
-        external_identifier = "external_identifier", required; fixed_in = "fixed_in", required;
-        created_at = "created_at"; } deny; contract[validators::v367], BASE0,
-        "/definitions/repository_vulnerability_alert$resolve/properties/alert"
-    );
-    rt::object_reader!(
-        read_448, SecretScanningAlertCreatedAlert { _ => AnyNull;
-        number = "number", required => AnyInteger;
-        secret_type = "secret_type", required => AnyString; resolution = "resolution", required;
-        resolved_by = "resolved_by", required; resolved_at = "resolved_at", required; } deny;
-        contract[validators::t22::<0>], BASE0,
-        "/definitions/secret_scanning_alert$created/properties/alert"
-    );
-    rt::object_reader!(
-        read_451, SecretScanningAlertResolvedAlert { number = "number", required => AnyInteger;
-        secret_type = "secret_type", required => AnyString;
-        resolution = "resolution", required => Listed<Resolution>;
-        resolved_by = "resolved_by", required => Typed<User>;
-        resolved_at = "resolved_at", required => AnyString; } deny; contract[validators::t22::<1>],
-        BASE0, "/definitions/secret_scanning_alert$resolved/properties/alert"
-    );
     rt::array_checks!(Checks92, items = validators::v375);
     rt::array_checks!(Checks93, items = validators::v376);
     rt::array_checks!(Checks94, items = validators::t88::<11>);
     rt::array_checks!(Checks95, items = validators::v378);
-    rt::object_reader!(
-        read_455, SecurityAdvisoryPerformedSecurityAdvisory { _ => AnyString;
-        cvss = "cvss", required => Typed<Cvss>;
-        cwes = "cwes", required => VecOf<Typed<Cwe>, 0usize, { usize::MAX }, Checks92>;
-        ghsa_id = "ghsa_id", required; summary = "summary", required;
-        description = "description", required; severity = "severity", required;
-        identifiers = "identifiers", required => VecOf<Typed<Identifier>, 0usize, {
-        usize::MAX }, Checks93>;
-        references = "references", required => VecOf<Typed<Reference>, 0usize, {
-        usize::MAX }, Checks94>; published_at = "published_at", required;
-        updated_at = "updated_at", required;
-        withdrawn_at = "withdrawn_at", required => ViaValue<Check2>;
-        vulnerabilities = "vulnerabilities", required => VecOf<Typed<Vulnerability>, 0usize, {
-        usize::MAX }, Checks95>; } deny; contract[validators::t23::<0>], BASE0,
-        "/definitions/security_advisory$performed/properties/security_advisory"
-    );
-    rt::object_reader!(
-        read_456, Cvss { vector_string = "vector_string", required => ViaValue<Check2>;
-        score = "score", required => AnyNumber; } deny; contract[validators::v374], BASE0,
-        "/definitions/security_advisory$performed/properties/security_advisory/properties/cvss"
-    );
-    rt::object_reader!(
-        read_457, Cwe { cwe_id = "cwe_id", required => AnyString;
-        name = "name", required => AnyString; } deny; contract[validators::v375], BASE0,
-        "/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items"
-    );
-    rt::object_reader!(
-        read_458, Identifier { value = "value", required => AnyString;
-        r#type = "type", required => AnyString; } deny; contract[validators::v376], BASE0,
-        "/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items"
-    );
-    rt::object_reader!(
-        read_459, Reference { url = "url", required => AnyString; } deny;
-        contract[validators::t88::<11>], BASE0,
-        "/definitions/security_advisory$performed/properties/security_advisory/properties/references/items"
-    );
     rt::via_value!(Check96 -> Option<FirstPatchedVersion>, validators::v380);
-    rt::object_reader!(
-        read_460, Vulnerability { package = "package", required => Typed<VulnerabilityPackage>;
-        severity = "severity", required => AnyString;
-        vulnerable_version_range = "vulnerable_version_range", required => AnyString;
-        first_patched_version = "first_patched_version", required => ViaValue<Check96>; } deny;
-        contract[validators::v378], BASE0,
-        "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items"
-    );
-    rt::object_reader!(
-        read_461, VulnerabilityPackage { ecosystem = "ecosystem", required => AnyString;
-        name = "name", required => AnyString; } deny; contract[validators::v379], BASE0,
-        "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package"
-    );
-    rt::object_reader!(
-        read_462, FirstPatchedVersion { identifier = "identifier", required => AnyString; } deny;
-        contract[validators::v380], BASE0,
-        "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version"
-    );
-    rt::object_reader!(
-        read_466, SecurityAdvisoryWithdrawnSecurityAdvisory { _ => AnyString;
-        cvss = "cvss", required => Typed<Cvss>;
-        cwes = "cwes", required => VecOf<Typed<Cwe>, 0usize, { usize::MAX }, Checks92>;
-        ghsa_id = "ghsa_id", required; summary = "summary", required;
-        description = "description", required; severity = "severity", required;
-        identifiers = "identifiers", required => VecOf<Typed<Identifier>, 0usize, {
-        usize::MAX }, Checks93>;
-        references = "references", required => VecOf<Typed<Reference>, 0usize, {
-        usize::MAX }, Checks94>; published_at = "published_at", required;
-        updated_at = "updated_at", required; withdrawn_at = "withdrawn_at", required;
-        vulnerabilities = "vulnerabilities", required => VecOf<Typed<Vulnerability>, 0usize, {
-        usize::MAX }, Checks95>; } deny; contract[validators::t23::<1>], BASE0,
-        "/definitions/security_advisory$withdrawn/properties/security_advisory"
-    );
-    rt::object_reader!(
-        read_469, Sponsorship { _ => AnyString; node_id = "node_id", required;
-        created_at = "created_at", required; sponsorable = "sponsorable", required => Typed<User>;
-        sponsor = "sponsor", required => Typed<User>; privacy_level = "privacy_level", required;
-        tier = "tier", required => Typed<SponsorshipTier>; } deny; contract[validators::v383],
-        BASE0, "/definitions/sponsorship$cancelled/properties/sponsorship"
-    );
-    rt::object_reader!(
-        read_470, SponsorshipTier { _ => AnyString; node_id = "node_id", required;
-        created_at = "created_at", required; description = "description", required;
-        monthly_price_in_cents = "monthly_price_in_cents", required => AnyInteger;
-        monthly_price_in_dollars = "monthly_price_in_dollars", required => AnyInteger;
-        name = "name", required; is_one_time = "is_one_time", required => AnyBool;
-        is_custom_ammount = "is_custom_ammount", required => AnyBool; } deny;
-        contract[validators::v384], BASE0, "/definitions/sponsorship-tier"
-    );
-    rt::object_reader!(
-        read_473, SponsorshipEditedChanges { privacy_level = "privacy_level" => Typed<Title>;
-        } deny;
-        contract[validators::t85::<5>], BASE0, "/definitions/sponsorship$edited/properties/changes"
-    );
-    rt::object_reader!(
-        read_476, SponsorshipPendingTierChangeChanges { tier = "tier", required => Typed<Tier>;
-        } deny; contract[validators::t88::<12>], BASE0,
-        "/definitions/sponsorship$pending_tier_change/properties/changes"
-    );
-    rt::object_reader!(
-        read_477, Tier { from = "from", required => Typed<SponsorshipTier>; } deny;
-        contract[validators::t3::<7>], BASE0,
-        "/definitions/sponsorship$pending_tier_change/properties/changes/properties/tier"
-    );
     rt::array_checks!(Checks97, items = validators::v398);
-    rt::object_reader!(
-        read_482, StatusEvent { _ => AnyString; id = "id", required => AnyInteger;
-        sha = "sha", required; name = "name", required;
-        avatar_url = "avatar_url" => ViaValue<Check2>;
-        target_url = "target_url", required => ViaValue<Check2>; context = "context", required;
-        description = "description", required => ViaValue<Check2>;
-        state = "state", required => Listed<StatusEventState>;
-        commit = "commit", required => Typed<StatusEventCommit>;
-        branches = "branches", required => VecOf<Typed<Branch>, 0usize, { usize::MAX }, Checks97>;
-        created_at = "created_at", required; updated_at = "updated_at", required;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v389], BASE0, "/definitions/status$event"
-    );
     rt::array_checks!(Checks98, items = validators::v397);
-    rt::object_reader!(
-        read_484, StatusEventCommit { _ => AnyString; sha = "sha", required;
-        node_id = "node_id", required; commit = "commit", required => Typed<CommitCommit>;
-        url = "url", required; html_url = "html_url", required;
-        comments_url = "comments_url", required; author = "author", required => ViaValue<Check15>;
-        committer = "committer", required => ViaValue<Check15>;
-        parents = "parents", required => VecOf<Typed<CommitParent>, 0usize, {
-        usize::MAX }, Checks98>; } deny;
-        contract[validators::v391], BASE0, "/definitions/status$event/properties/commit"
-    );
-    rt::object_reader!(
-        read_485, CommitCommit { author = "author", required => Typed<CommitAuthor>;
-        committer = "committer", required => Typed<CommitAuthor>;
-        message = "message", required => AnyString; tree = "tree", required => Typed<Tree>;
-        url = "url", required => AnyString; comment_count = "comment_count", required => AnyInteger;
-        verification = "verification", required => Typed<Verification>; } deny;
-        contract[validators::v392], BASE0,
-        "/definitions/status$event/properties/commit/properties/commit"
-    );
-    rt::object_reader!(
-        read_486, CommitAuthor { _ => AnyString; name = "name", required;
-        email = "email", required => ViaValue<Check13>; date = "date", required;
-        username = "username"; } deny; contract[validators::t10::<29>], BASE0,
-        "/definitions/status$event/properties/commit/properties/commit/properties/author"
-    );
-    rt::object_reader!(
-        read_487, Tree { sha = "sha", required => AnyString; url = "url", required => AnyString;
-        } deny; contract[validators::v394], BASE0,
-        "/definitions/status$event/properties/commit/properties/commit/properties/tree"
-    );
-    rt::object_reader!(
-        read_488, Verification { verified = "verified", required => AnyBool;
-        reason = "reason", required => Listed<Reason>;
-        signature = "signature", required => ViaValue<Check2>;
-        payload = "payload", required => ViaValue<Check2>; } deny; contract[validators::v395],
-        BASE0,
-        "/definitions/status$event/properties/commit/properties/commit/properties/verification"
-    );
-    rt::object_reader!(
-        read_490, CommitParent { _ => AnyString; sha = "sha", required; url = "url", required;
-        html_url = "html_url", required; } deny; contract[validators::v397], BASE0,
-        "/definitions/status$event/properties/commit/properties/parents/items"
-    );
-    rt::object_reader!(
-        read_491, Branch { name = "name", required => AnyString;
-        commit = "commit", required => Typed<Tree>; protected = "protected", required => AnyBool;
-        } deny;
-        contract[validators::v398], BASE0, "/definitions/status$event/properties/branches/items"
-    );
-    rt::object_reader!(
-        read_497, TeamEditedChanges { _ => Typed<Title>; description = "description"; name = "name";
-        privacy = "privacy";
-        repository = "repository" => Typed<RootTeamEventEditedChangesRepository>; } deny;
-        contract[validators::v400], BASE0, "/definitions/team$edited/properties/changes"
-    );
-    rt::object_reader!(
-        read_498, RootTeamEventEditedChangesRepository { permissions = "permissions", required =>
-        Typed<RootTeamEventEditedChangesRepositoryPermissions>; } deny;
-        contract[validators::t88::<13>], BASE0,
-        "/definitions/team$edited/properties/changes/properties/repository"
-    );
-    rt::object_reader!(
-        read_499, RootTeamEventEditedChangesRepositoryPermissions {
-        from = "from", required => Typed<PermissionsFrom>; } deny; contract[validators::t3::<8>],
-        BASE0,
-        "/definitions/team$edited/properties/changes/properties/repository/properties/permissions"
-    );
-    rt::object_reader!(
-        read_500, PermissionsFrom { _ => AnyBool; admin = "admin"; pull = "pull"; push = "push";
-        } deny; contract[validators::v403], BASE0,
-        "/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from"
-    );
-    rt::object_reader!(
-        read_502, TeamAddEvent { team = "team", required => Typed<Team>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization", required => Typed<Organization>; } deny;
-        contract[validators::v404], BASE0, "/definitions/team_add$event"
-    );
     rt::via_value!(Check99 -> Option<rt::Map<String, rt::Value>>, validators::t2::<20>);
-    rt::object_reader!(
-        read_505, WorkflowDispatchEvent { inputs = "inputs", required => ViaValue<Check99>;
-        r#ref = "ref", required => AnyString;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        workflow = "workflow", required => AnyString; } deny;
-        contract[validators::v406], BASE0, "/definitions/workflow_dispatch$event"
-    );
     rt::via_value!(Check100 -> WorkflowStep, validators::t79::<80>);
     rt::array_checks!(Checks101, items = validators::t79::<80>);
     rt::string_leaf!(
         Leaf102 -> WorkflowJobConclusion, |s| [!::std::matches!(s, "success" | "failure"),
         !::std::matches!(s, "success" | "failure")] => WorkflowJobConclusion::from_listed_str(s)
     );
-    rt::object_reader!(
-        read_508, WorkflowJobCompletedWorkflowJob { _ => AnyString;
-        id = "id", required => AnyInteger; run_id = "run_id", required => AnyNumber;
-        head_sha = "head_sha", required; node_id = "node_id", required; name = "name", required;
-        check_run_url = "check_run_url", required; run_url = "run_url", required;
-        html_url = "html_url", required; url = "url", required;
-        status = "status", required => Listed<CheckRunStatus>;
-        steps = "steps", required => VecOf<ViaValue<Check100>, 1usize, { usize::MAX }, Checks101>;
-        conclusion = "conclusion", required => LeafRead<Leaf102>;
-        labels = "labels", required => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
-        started_at = "started_at", required;
-        completed_at = "completed_at", required => ViaValue<Check2>; } deny;
-        contract[validators::t10::<30>], BASE0,
-        "/definitions/workflow_job$completed/properties/workflow_job"
-    );
-    rt::object_reader!(
-        read_515, WorkflowJobQueuedWorkflowJob { _ => AnyString; id = "id", required => AnyInteger;
-        run_id = "run_id", required => AnyNumber; head_sha = "head_sha", required;
-        node_id = "node_id", required; name = "name", required;
-        check_run_url = "check_run_url", required; run_url = "run_url", required;
-        html_url = "html_url", required; url = "url", required;
-        status = "status", required => Listed<WorkflowJobStatus>;
-        steps = "steps", required => VecOf<ViaValue<Check100>, 0usize, { usize::MAX }, Checks101>;
-        conclusion = "conclusion", required => AnyNull;
-        labels = "labels", required => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
-        started_at = "started_at", required; completed_at = "completed_at", required => AnyNull;
-        } deny; contract[validators::t25::<0>], BASE0,
-        "/definitions/workflow_job$queued/properties/workflow_job"
-    );
     rt::via_value!(Check103 -> Step, validators::t79::<81>, validators::t79::<80>);
     rt::via_value!(
         Check104 -> Option<WorkflowJobConclusion>, validators::v656, validators::t82::<7>
-    );
-    rt::object_reader!(
-        read_518, WorkflowJobStartedWorkflowJob { _ => AnyString; id = "id", required => AnyInteger;
-        run_id = "run_id", required => AnyNumber; head_sha = "head_sha", required;
-        node_id = "node_id", required; name = "name", required;
-        check_run_url = "check_run_url", required; run_url = "run_url", required;
-        html_url = "html_url", required; url = "url", required;
-        status = "status", required => Listed<CheckRunStatus>;
-        steps = "steps", required => VecOf<ViaValue<Check103>, 1usize, 1usize>;
-        conclusion = "conclusion", required => ViaValue<Check104>;
-        labels = "labels", required => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
-        started_at = "started_at", required;
-        completed_at = "completed_at", required => LeafRead<Leaf50>; } deny;
-        contract[validators::t10::<31>], BASE0,
-        "/definitions/workflow_job$started/properties/workflow_job"
-    );
-    rt::object_reader!(
-        read_523, Workflow { _ => AnyString; badge_url = "badge_url", required;
-        created_at = "created_at", required; html_url = "html_url", required;
-        id = "id", required => AnyInteger; name = "name", required; node_id = "node_id", required;
-        path = "path", required; state = "state", required; updated_at = "updated_at", required;
-        url = "url", required; } deny; contract[validators::v416], BASE0, "/definitions/workflow"
     );
     rt::string_leaf!(
         Leaf105 -> CheckSuiteConclusion, |s| [!::std::matches!(s, "success" | "failure" | "neutral"
@@ -14010,1683 +12397,138 @@ mod fast {
         CheckSuiteConclusion::from_listed_str(s)
     );
     rt::array_checks!(Checks106, items = validators::t7::<1>);
-    rt::object_reader!(
-        read_524, WorkflowRunCompletedWorkflowRun { _ => AnyString;
-        artifacts_url = "artifacts_url", required; cancel_url = "cancel_url", required;
-        check_suite_url = "check_suite_url", required;
-        check_suite_id = "check_suite_id", required => AnyInteger;
-        check_suite_node_id = "check_suite_node_id", required;
-        conclusion = "conclusion", required => LeafRead<Leaf105>;
-        created_at = "created_at", required; event = "event", required;
-        head_branch = "head_branch", required;
-        head_commit = "head_commit", required => Typed<CommitSimple>;
-        head_repository = "head_repository", required => Typed<RepositoryLite>;
-        head_sha = "head_sha", required; html_url = "html_url", required;
-        id = "id", required => AnyInteger; jobs_url = "jobs_url", required;
-        logs_url = "logs_url", required; node_id = "node_id", required; name = "name", required;
-        pull_requests = "pull_requests", required => VecOf<Typed<WorkflowRunPullRequest>, 0usize, {
-        usize::MAX }, Checks106>; repository = "repository", required => Typed<RepositoryLite>;
-        rerun_url = "rerun_url", required; run_number = "run_number", required => AnyInteger;
-        status = "status", required => Listed<RootCheckSuiteEventCompletedCheckSuiteStatus>;
-        updated_at = "updated_at", required; url = "url", required;
-        workflow_id = "workflow_id", required => AnyInteger;
-        workflow_url = "workflow_url", required; } deny; contract[validators::t10::<32>], BASE0,
-        "/definitions/workflow_run$completed/properties/workflow_run"
-    );
-    rt::object_reader!(
-        read_525, RepositoryLite { _ => AnyString; archive_url = "archive_url", required;
-        assignees_url = "assignees_url", required; blobs_url = "blobs_url", required;
-        branches_url = "branches_url", required; collaborators_url = "collaborators_url", required;
-        comments_url = "comments_url", required; commits_url = "commits_url", required;
-        compare_url = "compare_url", required; contents_url = "contents_url", required;
-        contributors_url = "contributors_url", required;
-        deployments_url = "deployments_url", required;
-        description = "description", required => ViaValue<Check2>;
-        downloads_url = "downloads_url", required; events_url = "events_url", required;
-        fork = "fork", required => AnyBool; forks_url = "forks_url", required;
-        full_name = "full_name", required; git_commits_url = "git_commits_url", required;
-        git_refs_url = "git_refs_url", required; git_tags_url = "git_tags_url", required;
-        hooks_url = "hooks_url", required; html_url = "html_url", required;
-        id = "id", required => AnyInteger; issue_comment_url = "issue_comment_url", required;
-        issue_events_url = "issue_events_url", required; issues_url = "issues_url", required;
-        keys_url = "keys_url", required; labels_url = "labels_url", required;
-        languages_url = "languages_url", required; merges_url = "merges_url", required;
-        milestones_url = "milestones_url", required; name = "name", required;
-        node_id = "node_id", required; notifications_url = "notifications_url", required;
-        owner = "owner", required => Typed<User>; private = "private", required => AnyBool;
-        pulls_url = "pulls_url", required; releases_url = "releases_url", required;
-        stargazers_url = "stargazers_url", required; statuses_url = "statuses_url", required;
-        subscribers_url = "subscribers_url", required;
-        subscription_url = "subscription_url", required; tags_url = "tags_url", required;
-        teams_url = "teams_url", required; trees_url = "trees_url", required; url = "url", required;
-        } deny; contract[validators::v418], BASE0, "/definitions/repository-lite"
-    );
-    rt::object_reader!(
-        read_526, WorkflowRunPullRequest { url = "url", required => AnyString;
-        id = "id", required => AnyNumber; number = "number", required => AnyNumber;
-        head = "head", required => Typed<CheckRunPullRequestHead>;
-        base = "base", required => Typed<CheckRunPullRequestHead>; } deny;
-        contract[validators::t7::<1>], BASE0,
-        "/definitions/workflow-run/properties/pull_requests/items"
-    );
-    rt::object_reader!(
-        read_528, WorkflowRunRequestedWorkflowRun { _ => AnyString;
-        artifacts_url = "artifacts_url", required; cancel_url = "cancel_url", required;
-        check_suite_url = "check_suite_url", required;
-        check_suite_id = "check_suite_id", required => AnyInteger;
-        check_suite_node_id = "check_suite_node_id", required;
-        conclusion = "conclusion", required => ViaValue<Check10>;
-        created_at = "created_at", required; event = "event", required;
-        head_branch = "head_branch", required;
-        head_commit = "head_commit", required => Typed<CommitSimple>;
-        head_repository = "head_repository", required => Typed<RepositoryLite>;
-        head_sha = "head_sha", required; html_url = "html_url", required;
-        id = "id", required => AnyInteger; jobs_url = "jobs_url", required;
-        logs_url = "logs_url", required; node_id = "node_id", required; name = "name", required;
-        pull_requests = "pull_requests", required => VecOf<Typed<WorkflowRunPullRequest>, 0usize, {
-        usize::MAX }, Checks106>; repository = "repository", required => Typed<RepositoryLite>;
-        rerun_url = "rerun_url", required; run_number = "run_number", required => AnyInteger;
-        status = "status", required => Listed<RootCheckSuiteEventCompletedCheckSuiteStatus>;
-        updated_at = "updated_at", required; url = "url", required;
-        workflow_id = "workflow_id", required => AnyInteger;
-        workflow_url = "workflow_url", required; } deny;
-        contract[validators::v420], BASE0, "/definitions/workflow-run"
-    );
-    rt::object_reader!(
-        read_529, BranchProtectionRuleCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        rule = "rule", required => Typed<BranchProtectionRule>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t26::<0>], BASE0, "/definitions/branch_protection_rule$created"
-    );
-    rt::object_reader!(
-        read_531, BranchProtectionRuleDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        rule = "rule", required => Typed<BranchProtectionRule>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t26::<1>], BASE0, "/definitions/branch_protection_rule$deleted"
-    );
-    rt::object_reader!(
-        read_533, BranchProtectionRuleEdited {
-        action = "action", required => Listed<PullRequestEditedAction>;
-        rule = "rule", required => Typed<BranchProtectionRule>;
-        changes = "changes", required => Typed<BranchProtectionRuleEditedChanges>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v425], BASE0, "/definitions/branch_protection_rule$edited"
-    );
     rt::via_value!(Check107 -> Option<RequestedAction>, validators::v676);
-    rt::object_reader!(
-        read_534, CheckRunCompleted {
-        action = "action", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
-        check_run = "check_run", required => Typed<CheckRunCompletedCheckRun>;
-        requested_action = "requested_action" => ViaValue<Check107>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t27::<0>], BASE0, "/definitions/check_run$completed"
-    );
-    rt::object_reader!(
-        read_535, CheckRunCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        check_run = "check_run", required => Typed<CheckRunCreatedCheckRun>;
-        requested_action = "requested_action" => ViaValue<Check107>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t27::<1>], BASE0, "/definitions/check_run$created"
-    );
     rt::via_value!(Check108 -> RequestedAction, validators::t85::<6>);
-    rt::object_reader!(
-        read_536, CheckRunRequestedAction {
-        action = "action", required => Listed<CheckRunRequestedActionAction>;
-        check_run = "check_run", required => Typed<CheckRunCreatedCheckRun>;
-        requested_action = "requested_action", required => ViaValue<Check108>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v428], BASE0, "/definitions/check_run$requested_action"
-    );
-    rt::object_reader!(
-        read_538, CheckRunRerequested {
-        action = "action", required => Listed<CheckRunRerequestedAction>;
-        check_run = "check_run", required => Typed<CheckRunRerequestedCheckRun>;
-        requested_action = "requested_action" => ViaValue<Check107>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t27::<2>], BASE0, "/definitions/check_run$rerequested"
-    );
-    rt::object_reader!(
-        read_540, CheckSuiteCompleted {
-        action = "action", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
-        check_suite = "check_suite", required => Typed<CheckSuiteCompletedCheckSuite>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t28::<0>], BASE0, "/definitions/check_suite$completed"
-    );
-    rt::object_reader!(
-        read_541, CheckSuiteRequested {
-        action = "action", required => Listed<CheckSuiteRequestedAction>;
-        check_suite = "check_suite", required => Typed<CheckSuiteCompletedCheckSuite>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t28::<1>], BASE0, "/definitions/check_suite$requested"
-    );
-    rt::object_reader!(
-        read_543, CheckSuiteRerequested {
-        action = "action", required => Listed<CheckRunRerequestedAction>;
-        check_suite = "check_suite", required => Typed<CheckSuiteCompletedCheckSuite>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t28::<2>], BASE0, "/definitions/check_suite$rerequested"
-    );
-    rt::object_reader!(
-        read_544, CodeScanningAlertAppearedInBranch {
-        action = "action", required => Listed<CodeScanningAlertAppearedInBranchAction>;
-        alert = "alert", required => Typed<CodeScanningAlertAppearedInBranchAlert>;
-        r#ref = "ref", required => AnyString; commit_oid = "commit_oid", required => AnyString;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<GithubOrg>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t29::<0>], BASE0, "/definitions/code_scanning_alert$appeared_in_branch"
-    );
-    rt::object_reader!(
-        read_546, CodeScanningAlertClosedByUser {
-        action = "action", required => Listed<CodeScanningAlertClosedByUserAction>;
-        alert = "alert", required => Typed<CodeScanningAlertClosedByUserAlert>;
-        r#ref = "ref", required => AnyString; commit_oid = "commit_oid", required => AnyString;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t29::<1>], BASE0, "/definitions/code_scanning_alert$closed_by_user"
-    );
-    rt::object_reader!(
-        read_548, CodeScanningAlertCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        alert = "alert", required => Typed<CodeScanningAlertCreatedAlert>;
-        r#ref = "ref", required => AnyString; commit_oid = "commit_oid", required => AnyString;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<GithubOrg>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t29::<2>], BASE0, "/definitions/code_scanning_alert$created"
-    );
-    rt::object_reader!(
-        read_549, CodeScanningAlertFixed {
-        action = "action", required => Listed<RootCodeScanningAlertEventFixedAlertInstanceState>;
-        alert = "alert", required => Typed<CodeScanningAlertFixedAlert>;
-        r#ref = "ref", required => AnyString; commit_oid = "commit_oid", required => AnyString;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<GithubOrg>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t29::<3>], BASE0, "/definitions/code_scanning_alert$fixed"
-    );
-    rt::object_reader!(
-        read_550, CodeScanningAlertReopened {
-        action = "action", required => Listed<PullRequestReopenedAction>;
-        alert = "alert", required => Typed<CodeScanningAlertReopenedAlert>;
-        r#ref = "ref", required => AnyString; commit_oid = "commit_oid", required => AnyString;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<GithubOrg>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t29::<4>], BASE0, "/definitions/code_scanning_alert$reopened"
-    );
-    rt::object_reader!(
-        read_551, CodeScanningAlertReopenedByUser {
-        action = "action", required => Listed<CodeScanningAlertReopenedByUserAction>;
-        alert = "alert", required => Typed<CodeScanningAlertReopenedByUserAlert>;
-        r#ref = "ref", required => AnyString; commit_oid = "commit_oid", required => AnyString;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t29::<5>], BASE0, "/definitions/code_scanning_alert$reopened_by_user"
-    );
-    rt::object_reader!(
-        read_553, CommitCommentCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        comment = "comment", required => Typed<CommitCommentCreatedComment>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v445], BASE0, "/definitions/commit_comment$created"
-    );
-    rt::object_reader!(
-        read_554, ContentReferenceCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        content_reference = "content_reference", required => Typed<ContentReference>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation", required => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v446], BASE0, "/definitions/content_reference$created"
-    );
-    rt::object_reader!(
-        read_555, DeployKeyCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        key = "key", required => Typed<Key>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t30::<0>], BASE0, "/definitions/deploy_key$created"
-    );
-    rt::object_reader!(
-        read_556, DeployKeyDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        key = "key", required => Typed<Key>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t30::<1>], BASE0, "/definitions/deploy_key$deleted"
-    );
-    rt::object_reader!(
-        read_557, DeploymentCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        deployment = "deployment", required => Typed<DeploymentCreatedDeployment>;
-        workflow = "workflow", required => AnyNull;
-        workflow_run = "workflow_run", required => AnyNull;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v449], BASE0, "/definitions/deployment$created"
-    );
-    rt::object_reader!(
-        read_558, DeploymentStatusCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        deployment_status = "deployment_status", required => Typed<DeploymentStatus>;
-        deployment = "deployment", required => Typed<DeploymentStatusCreatedDeployment>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v450], BASE0, "/definitions/deployment_status$created"
-    );
-    rt::object_reader!(
-        read_559, DiscussionAnswered {
-        action = "action", required => Listed<DiscussionAnsweredAction>;
-        discussion = "discussion", required => Typed<DiscussionAnsweredDiscussion>;
-        answer = "answer", required => Typed<Answer>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v451], BASE0, "/definitions/discussion$answered"
-    );
-    rt::object_reader!(
-        read_561, DiscussionCategoryChanged {
-        changes = "changes", required => Typed<DiscussionCategoryChangedChanges>;
-        action = "action", required => Listed<DiscussionCategoryChangedAction>;
-        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t31::<0>], BASE0, "/definitions/discussion$category_changed"
-    );
-    rt::object_reader!(
-        read_563, DiscussionCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        discussion = "discussion", required => Typed<DiscussionCreatedDiscussion>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t32::<0>], BASE0, "/definitions/discussion$created"
-    );
-    rt::object_reader!(
-        read_564, DiscussionDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t32::<1>], BASE0, "/definitions/discussion$deleted"
-    );
-    rt::object_reader!(
-        read_565, DiscussionEdited { changes = "changes" => Typed<DiscussionEditedChanges>;
-        action = "action", required => Listed<PullRequestEditedAction>;
-        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v457], BASE0, "/definitions/discussion$edited"
-    );
-    rt::object_reader!(
-        read_566, DiscussionLabeled {
-        action = "action", required => Listed<PullRequestLabeledAction>;
-        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
-        label = "label", required => Typed<Label>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t33::<0>], BASE0, "/definitions/discussion$labeled"
-    );
-    rt::object_reader!(
-        read_567, DiscussionLocked { action = "action", required => Listed<DiscussionState>;
-        discussion = "discussion", required => Typed<DiscussionLockedDiscussion>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t32::<2>], BASE0, "/definitions/discussion$locked"
-    );
-    rt::object_reader!(
-        read_568, DiscussionPinned { action = "action", required => Listed<DiscussionPinnedAction>;
-        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t32::<3>], BASE0, "/definitions/discussion$pinned"
-    );
-    rt::object_reader!(
-        read_570, DiscussionTransferred {
-        changes = "changes", required => Typed<DiscussionTransferredChanges>;
-        action = "action", required => Listed<DiscussionTransferredAction>;
-        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t31::<1>], BASE0, "/definitions/discussion$transferred"
-    );
-    rt::object_reader!(
-        read_572, DiscussionUnanswered {
-        action = "action", required => Listed<DiscussionUnansweredAction>;
-        discussion = "discussion", required => Typed<DiscussionUnansweredDiscussion>;
-        old_answer = "old_answer", required => Typed<Answer>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v464], BASE0, "/definitions/discussion$unanswered"
-    );
-    rt::object_reader!(
-        read_574, DiscussionUnlabeled {
-        action = "action", required => Listed<PullRequestUnlabeledAction>;
-        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
-        label = "label", required => Typed<Label>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t33::<1>], BASE0, "/definitions/discussion$unlabeled"
-    );
-    rt::object_reader!(
-        read_575, DiscussionUnlocked {
-        action = "action", required => Listed<PullRequestUnlockedAction>;
-        discussion = "discussion", required => Typed<DiscussionUnlockedDiscussion>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t32::<4>], BASE0, "/definitions/discussion$unlocked"
-    );
-    rt::object_reader!(
-        read_576, DiscussionUnpinned {
-        action = "action", required => Listed<DiscussionUnpinnedAction>;
-        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t32::<5>], BASE0, "/definitions/discussion$unpinned"
-    );
-    rt::object_reader!(
-        read_578, DiscussionCommentCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        comment = "comment", required => Typed<DiscussionCommentCreatedComment>;
-        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation", required => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t34::<0>], BASE0, "/definitions/discussion_comment$created"
-    );
-    rt::object_reader!(
-        read_579, DiscussionCommentDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        comment = "comment", required => Typed<DiscussionCommentCreatedComment>;
-        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation", required => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t34::<1>], BASE0, "/definitions/discussion_comment$deleted"
-    );
-    rt::object_reader!(
-        read_580, DiscussionCommentEdited {
-        changes = "changes", required => Typed<DiscussionCommentEditedChanges>;
-        action = "action", required => Listed<PullRequestEditedAction>;
-        comment = "comment", required => Typed<DiscussionCommentCreatedComment>;
-        discussion = "discussion", required => Typed<DiscussionCategoryChangedDiscussion>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation", required => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v472], BASE0, "/definitions/discussion_comment$edited"
-    );
-    rt::object_reader!(
-        read_581, GithubAppAuthorizationRevoked {
-        action = "action", required => Listed<GithubAppAuthorizationRevokedAction>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::v473], BASE0, "/definitions/github_app_authorization$revoked"
-    );
     rt::array_checks!(Checks109, items = validators::v180);
-    rt::object_reader!(
-        read_583, InstallationCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        installation = "installation", required => Typed<InstallationCreatedInstallation>;
-        repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
-        usize::MAX }, Checks109>; requester = "requester" => Typed<User>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t35::<0>], BASE0, "/definitions/installation$created"
-    );
-    rt::object_reader!(
-        read_584, InstallationDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        installation = "installation", required => Typed<InstallationCreatedInstallation>;
-        repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
-        usize::MAX }, Checks109>; requester = "requester" => AnyNull;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t35::<1>], BASE0, "/definitions/installation$deleted"
-    );
-    rt::object_reader!(
-        read_585, InstallationNewPermissionsAccepted {
-        action = "action", required => Listed<InstallationNewPermissionsAcceptedAction>;
-        installation = "installation", required => Typed<InstallationCreatedInstallation>;
-        repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
-        usize::MAX }, Checks109>; requester = "requester" => AnyNull;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t35::<2>], BASE0, "/definitions/installation$new_permissions_accepted"
-    );
-    rt::object_reader!(
-        read_587, InstallationSuspend {
-        action = "action", required => Listed<InstallationSuspendAction>;
-        installation = "installation", required => Typed<InstallationSuspendInstallation>;
-        repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
-        usize::MAX }, Checks109>; requester = "requester" => AnyNull;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t35::<3>], BASE0, "/definitions/installation$suspend"
-    );
-    rt::object_reader!(
-        read_589, InstallationUnsuspend {
-        action = "action", required => Listed<InstallationUnsuspendAction>;
-        installation = "installation", required => Typed<InstallationUnsuspendInstallation>;
-        repositories = "repositories" => VecOf<Typed<RepositoriesAddedItem>, 0usize, {
-        usize::MAX }, Checks109>; requester = "requester" => AnyNull;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t35::<4>], BASE0, "/definitions/installation$unsuspend"
-    );
     rt::array_checks!(Checks110, items = validators::v184);
-    rt::object_reader!(
-        read_591, InstallationRepositoriesAdded {
-        action = "action", required => Listed<InstallationRepositoriesAddedAction>;
-        installation = "installation", required => Typed<InstallationCreatedInstallation>;
-        repository_selection = "repository_selection", required => Listed<RepositorySelection>;
-        repositories_added = "repositories_added", required => VecOf<Typed<RepositoriesAddedItem>,
-        0usize, { usize::MAX }, Checks109>; repositories_removed = "repositories_removed", required
-        => VecOf<Typed<RepositoriesRemovedItem>, 0usize, 0usize, Checks110>;
-        requester = "requester", required => ViaValue<Check15>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t36::<0>], BASE0, "/definitions/installation_repositories$added"
-    );
-    rt::object_reader!(
-        read_593, InstallationRepositoriesRemoved {
-        action = "action", required => Listed<InstallationRepositoriesRemovedAction>;
-        installation = "installation", required => Typed<InstallationCreatedInstallation>;
-        repository_selection = "repository_selection", required => Listed<RepositorySelection>;
-        repositories_added = "repositories_added", required => VecOf<Typed<RepositoriesAddedItem>,
-        0usize, 0usize, Checks109>; repositories_removed = "repositories_removed", required =>
-        VecOf<Typed<RepositoriesAddedItem>, 0usize, { usize::MAX }, Checks109>;
-        requester = "requester", required => ViaValue<Check15>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t36::<1>], BASE0, "/definitions/installation_repositories$removed"
-    );
-    rt::object_reader!(
-        read_595, IssueCommentCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        issue = "issue", required => Typed<IssueCommentCreatedIssue>;
-        comment = "comment", required => Typed<IssueComment>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t37::<0>], BASE0, "/definitions/issue_comment$created"
-    );
-    rt::object_reader!(
-        read_596, IssueCommentDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        issue = "issue", required => Typed<IssueCommentCreatedIssue>;
-        comment = "comment", required => Typed<IssueComment>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t37::<1>], BASE0, "/definitions/issue_comment$deleted"
-    );
-    rt::object_reader!(
-        read_597, IssueCommentEdited {
-        action = "action", required => Listed<PullRequestEditedAction>;
-        changes = "changes", required => Typed<IssueCommentEditedChanges>;
-        issue = "issue", required => Typed<IssueCommentCreatedIssue>;
-        comment = "comment", required => Typed<IssueComment>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v489], BASE0, "/definitions/issue_comment$edited"
-    );
-    rt::object_reader!(
-        read_598, IssuesAssigned { action = "action", required => Listed<PullRequestAssignedAction>;
-        issue = "issue", required => Typed<IssuesAssignedIssue>;
-        assignee = "assignee" => ViaValue<Check15>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t38::<0>], BASE0, "/definitions/issues$assigned"
-    );
-    rt::object_reader!(
-        read_599, IssuesClosed {
-        action = "action", required => Listed<RootIssuesEventClosedIssueState>;
-        issue = "issue", required => Typed<IssuesClosedIssue>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t39::<0>], BASE0, "/definitions/issues$closed"
-    );
-    rt::object_reader!(
-        read_600, IssuesDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        issue = "issue", required => Typed<IssuesAssignedIssue>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t39::<1>], BASE0, "/definitions/issues$deleted"
-    );
-    rt::object_reader!(
-        read_601, IssuesDemilestoned {
-        action = "action", required => Listed<IssuesDemilestonedAction>;
-        issue = "issue", required => Typed<IssuesDemilestonedIssue>;
-        milestone = "milestone", required => Typed<IssueMilestone>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t40::<0>], BASE0, "/definitions/issues$demilestoned"
-    );
-    rt::object_reader!(
-        read_603, IssuesEdited { action = "action", required => Listed<PullRequestEditedAction>;
-        issue = "issue", required => Typed<IssuesAssignedIssue>; label = "label" => Typed<Label>;
-        changes = "changes", required => Typed<IssuesEditedChanges>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v495], BASE0, "/definitions/issues$edited"
-    );
-    rt::object_reader!(
-        read_604, IssuesLabeled { action = "action", required => Listed<PullRequestLabeledAction>;
-        issue = "issue", required => Typed<IssuesAssignedIssue>; label = "label" => Typed<Label>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t41::<0>], BASE0, "/definitions/issues$labeled"
-    );
     rt::via_value!(Check111<const K0> -> IssuesLockedIssue, validators::t10::<K0>);
-    rt::object_reader!(
-        read_605, IssuesLocked { action = "action", required => Listed<DiscussionState>;
-        issue = "issue", required => ViaValue<Check111<35>>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t39::<2>], BASE0, "/definitions/issues$locked"
-    );
-    rt::object_reader!(
-        read_606, IssuesMilestoned { action = "action", required => Listed<IssuesMilestonedAction>;
-        issue = "issue", required => Typed<IssuesMilestonedIssue>;
-        milestone = "milestone", required => Typed<IssueMilestone>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t40::<1>], BASE0, "/definitions/issues$milestoned"
-    );
-    rt::object_reader!(
-        read_608, IssuesOpened { action = "action", required => Listed<PullRequestOpenedAction>;
-        changes = "changes" => Typed<IssuesOpenedChanges>;
-        issue = "issue", required => Typed<IssuesOpenedIssue>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v500], BASE0, "/definitions/issues$opened"
-    );
-    rt::object_reader!(
-        read_609, IssuesPinned { action = "action", required => Listed<DiscussionPinnedAction>;
-        issue = "issue", required => Typed<IssuesAssignedIssue>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t39::<3>], BASE0, "/definitions/issues$pinned"
-    );
-    rt::object_reader!(
-        read_610, IssuesReopened { action = "action", required => Listed<PullRequestReopenedAction>;
-        issue = "issue", required => Typed<IssuesReopenedIssue>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t39::<4>], BASE0, "/definitions/issues$reopened"
-    );
-    rt::object_reader!(
-        read_611, IssuesTransferred {
-        action = "action", required => Listed<DiscussionTransferredAction>;
-        changes = "changes", required => Typed<IssuesTransferredChanges>;
-        issue = "issue", required => Typed<IssuesAssignedIssue>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v503], BASE0, "/definitions/issues$transferred"
-    );
-    rt::object_reader!(
-        read_612, IssuesUnassigned {
-        action = "action", required => Listed<PullRequestUnassignedAction>;
-        issue = "issue", required => Typed<IssuesAssignedIssue>;
-        assignee = "assignee" => ViaValue<Check15>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t38::<1>], BASE0, "/definitions/issues$unassigned"
-    );
-    rt::object_reader!(
-        read_613, IssuesUnlabeled {
-        action = "action", required => Listed<PullRequestUnlabeledAction>;
-        issue = "issue", required => Typed<IssuesAssignedIssue>; label = "label" => Typed<Label>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t41::<1>], BASE0, "/definitions/issues$unlabeled"
-    );
-    rt::object_reader!(
-        read_614, IssuesUnlocked { action = "action", required => Listed<PullRequestUnlockedAction>;
-        issue = "issue", required => ViaValue<Check111<36>>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t39::<5>], BASE0, "/definitions/issues$unlocked"
-    );
-    rt::object_reader!(
-        read_615, IssuesUnpinned { action = "action", required => Listed<DiscussionUnpinnedAction>;
-        issue = "issue", required => Typed<IssuesAssignedIssue>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t39::<6>], BASE0, "/definitions/issues$unpinned"
-    );
-    rt::object_reader!(
-        read_616, LabelCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        label = "label", required => Typed<Label>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t42::<0>], BASE0, "/definitions/label$created"
-    );
-    rt::object_reader!(
-        read_617, LabelDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        label = "label", required => Typed<Label>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t42::<1>], BASE0, "/definitions/label$deleted"
-    );
-    rt::object_reader!(
-        read_618, LabelEdited { action = "action", required => Listed<PullRequestEditedAction>;
-        label = "label", required => Typed<Label>; changes = "changes" => Typed<LabelEditedChanges>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v510], BASE0, "/definitions/label$edited"
-    );
-    rt::object_reader!(
-        read_619, MarketplacePurchaseCancelled {
-        action = "action", required => Listed<MarketplacePurchaseCancelledAction>;
-        effective_date = "effective_date", required => AnyString;
-        sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
-        required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
-        previous_marketplace_purchase = "previous_marketplace_purchase" =>
-        Typed<PreviousMarketplacePurchase>; } deny;
-        contract[validators::t43::<0>], BASE0, "/definitions/marketplace_purchase$cancelled"
-    );
-    rt::object_reader!(
-        read_621, MarketplacePurchaseChanged {
-        action = "action", required => Listed<MarketplacePurchaseChangedAction>;
-        effective_date = "effective_date", required => AnyString;
-        sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
-        required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
-        previous_marketplace_purchase = "previous_marketplace_purchase" =>
-        Typed<PreviousMarketplacePurchase>; } deny;
-        contract[validators::t43::<1>], BASE0, "/definitions/marketplace_purchase$changed"
-    );
-    rt::object_reader!(
-        read_623, MarketplacePurchasePendingChange {
-        action = "action", required => Listed<MarketplacePurchasePendingChangeAction>;
-        effective_date = "effective_date", required => AnyString;
-        sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
-        required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
-        previous_marketplace_purchase = "previous_marketplace_purchase" =>
-        Typed<PreviousMarketplacePurchase>; } deny;
-        contract[validators::t43::<2>], BASE0, "/definitions/marketplace_purchase$pending_change"
-    );
-    rt::object_reader!(
-        read_625, MarketplacePurchasePendingChangeCancelled {
-        action = "action", required => Listed<MarketplacePurchasePendingChangeCancelledAction>;
-        effective_date = "effective_date", required => AnyString;
-        sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
-        required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
-        previous_marketplace_purchase = "previous_marketplace_purchase" =>
-        Typed<PreviousMarketplacePurchase>; } deny; contract[validators::t43::<3>], BASE0,
-        "/definitions/marketplace_purchase$pending_change_cancelled"
-    );
-    rt::object_reader!(
-        read_627, MarketplacePurchasePurchased {
-        action = "action", required => Listed<MarketplacePurchasePurchasedAction>;
-        effective_date = "effective_date", required => AnyString;
-        sender = "sender", required => Typed<Sender>; marketplace_purchase = "marketplace_purchase",
-        required => Typed<MarketplacePurchaseCancelledMarketplacePurchase>;
-        previous_marketplace_purchase = "previous_marketplace_purchase" =>
-        Typed<PreviousMarketplacePurchase>; } deny;
-        contract[validators::t43::<4>], BASE0, "/definitions/marketplace_purchase$purchased"
-    );
-    rt::object_reader!(
-        read_629, MemberAdded {
-        action = "action", required => Listed<InstallationRepositoriesAddedAction>;
-        changes = "changes" => Typed<MemberAddedChanges>;
-        member = "member", required => Typed<User>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::v521], BASE0, "/definitions/member$added"
-    );
-    rt::object_reader!(
-        read_630, MemberEdited { action = "action", required => Listed<PullRequestEditedAction>;
-        member = "member", required => Typed<User>;
-        changes = "changes", required => Typed<MemberEditedChanges>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::v522], BASE0, "/definitions/member$edited"
-    );
-    rt::object_reader!(
-        read_631, MemberRemoved {
-        action = "action", required => Listed<InstallationRepositoriesRemovedAction>;
-        member = "member", required => Typed<User>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::v523], BASE0, "/definitions/member$removed"
-    );
-    rt::object_reader!(
-        read_632, MembershipAdded {
-        action = "action", required => Listed<InstallationRepositoriesAddedAction>;
-        scope = "scope", required => Listed<MembershipAddedScope>;
-        member = "member", required => Typed<User>; sender = "sender", required => Typed<User>;
-        team = "team", required => Typed<Team>;
-        organization = "organization", required => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::t44::<0>], BASE0, "/definitions/membership$added"
-    );
     rt::via_value!(Check113 -> MembershipRemovedTeam, validators::t2::<6>);
-    rt::object_reader!(
-        read_633, MembershipRemoved {
-        action = "action", required => Listed<InstallationRepositoriesRemovedAction>;
-        scope = "scope", required => Listed<MembershipRemovedScope>;
-        member = "member", required => Typed<User>; sender = "sender", required => Typed<User>;
-        team = "team", required => ViaValue<Check113>;
-        organization = "organization", required => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::t44::<1>], BASE0, "/definitions/membership$removed"
-    );
-    rt::object_reader!(
-        read_634, MetaDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        hook_id = "hook_id", required => AnyInteger;
-        hook = "hook", required => Typed<MetaDeletedHook>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::v526], BASE0, "/definitions/meta$deleted"
-    );
-    rt::object_reader!(
-        read_635, MilestoneClosed {
-        action = "action", required => Listed<RootIssuesEventClosedIssueState>;
-        milestone = "milestone", required => Typed<MilestoneClosedMilestone>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t45::<0>], BASE0, "/definitions/milestone$closed"
-    );
-    rt::object_reader!(
-        read_636, MilestoneCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        milestone = "milestone", required => Typed<MilestoneCreatedMilestone>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t45::<1>], BASE0, "/definitions/milestone$created"
-    );
-    rt::object_reader!(
-        read_637, MilestoneDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        milestone = "milestone", required => Typed<IssueMilestone>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t45::<2>], BASE0, "/definitions/milestone$deleted"
-    );
-    rt::object_reader!(
-        read_638, MilestoneEdited { action = "action", required => Listed<PullRequestEditedAction>;
-        changes = "changes", required => Typed<MilestoneEditedChanges>;
-        milestone = "milestone", required => Typed<IssueMilestone>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v530], BASE0, "/definitions/milestone$edited"
-    );
-    rt::object_reader!(
-        read_639, MilestoneOpened { action = "action", required => Listed<PullRequestOpenedAction>;
-        milestone = "milestone", required => Typed<MilestoneCreatedMilestone>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t45::<3>], BASE0, "/definitions/milestone$opened"
-    );
-    rt::object_reader!(
-        read_640, OrgBlockBlocked { action = "action", required => Listed<OrgBlockBlockedAction>;
-        blocked_user = "blocked_user", required => Typed<User>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization", required => Typed<Organization>; } deny;
-        contract[validators::t46::<0>], BASE0, "/definitions/org_block$blocked"
-    );
-    rt::object_reader!(
-        read_642, OrgBlockUnblocked {
-        action = "action", required => Listed<OrgBlockUnblockedAction>;
-        blocked_user = "blocked_user", required => Typed<User>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization", required => Typed<Organization>; } deny;
-        contract[validators::t46::<1>], BASE0, "/definitions/org_block$unblocked"
-    );
-    rt::object_reader!(
-        read_644, OrganizationDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        membership = "membership", required => Typed<Membership>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization", required => Typed<Organization>; } deny;
-        contract[validators::t47::<0>], BASE0, "/definitions/organization$deleted"
-    );
-    rt::object_reader!(
-        read_645, OrganizationMemberAdded {
-        action = "action", required => Listed<OrganizationMemberAddedAction>;
-        membership = "membership", required => Typed<Membership>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization", required => Typed<Organization>; } deny;
-        contract[validators::t47::<1>], BASE0, "/definitions/organization$member_added"
-    );
-    rt::object_reader!(
-        read_647, OrganizationMemberInvited {
-        action = "action", required => Listed<OrganizationMemberInvitedAction>;
-        invitation = "invitation", required => Typed<Invitation>;
-        user = "user", required => Typed<User>; sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization", required => Typed<Organization>; } deny;
-        contract[validators::v539], BASE0, "/definitions/organization$member_invited"
-    );
-    rt::object_reader!(
-        read_649, OrganizationMemberRemoved {
-        action = "action", required => Listed<OrganizationMemberRemovedAction>;
-        membership = "membership", required => Typed<Membership>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization", required => Typed<Organization>; } deny;
-        contract[validators::t47::<2>], BASE0, "/definitions/organization$member_removed"
-    );
-    rt::object_reader!(
-        read_651, OrganizationRenamed {
-        action = "action", required => Listed<OrganizationRenamedAction>;
-        membership = "membership", required => Typed<Membership>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization", required => Typed<Organization>; } deny;
-        contract[validators::t47::<3>], BASE0, "/definitions/organization$renamed"
-    );
-    rt::object_reader!(
-        read_653, PackagePublished { action = "action", required => Listed<PackagePublishedAction>;
-        package = "package", required => Typed<PackagePublishedPackage>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t48::<0>], BASE0, "/definitions/package$published"
-    );
-    rt::object_reader!(
-        read_655, PackageUpdated { action = "action", required => Listed<PackageUpdatedAction>;
-        package = "package", required => Typed<PackagePublishedPackage>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t48::<1>], BASE0, "/definitions/package$updated"
-    );
-    rt::object_reader!(
-        read_657, ProjectClosed {
-        action = "action", required => Listed<RootIssuesEventClosedIssueState>;
-        project = "project", required => Typed<Project>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t49::<0>], BASE0, "/definitions/project$closed"
-    );
-    rt::object_reader!(
-        read_658, ProjectCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        project = "project", required => Typed<Project>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t49::<1>], BASE0, "/definitions/project$created"
-    );
-    rt::object_reader!(
-        read_659, ProjectDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        project = "project", required => Typed<Project>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t49::<2>], BASE0, "/definitions/project$deleted"
-    );
-    rt::object_reader!(
-        read_660, ProjectEdited { action = "action", required => Listed<PullRequestEditedAction>;
-        changes = "changes", required => Typed<ProjectEditedChanges>;
-        project = "project", required => Typed<Project>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v552], BASE0, "/definitions/project$edited"
-    );
-    rt::object_reader!(
-        read_661, ProjectReopened {
-        action = "action", required => Listed<PullRequestReopenedAction>;
-        project = "project", required => Typed<Project>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t49::<3>], BASE0, "/definitions/project$reopened"
-    );
-    rt::object_reader!(
-        read_662, ProjectCardConverted {
-        action = "action", required => Listed<ProjectCardConvertedAction>;
-        changes = "changes", required => Typed<ProjectCardConvertedChanges>;
-        project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization" => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::t50::<0>], BASE0, "/definitions/project_card$converted"
-    );
-    rt::object_reader!(
-        read_664, ProjectCardCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization" => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::t51::<0>], BASE0, "/definitions/project_card$created"
-    );
-    rt::object_reader!(
-        read_665, ProjectCardDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization" => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::t51::<1>], BASE0, "/definitions/project_card$deleted"
-    );
-    rt::object_reader!(
-        read_666, ProjectCardEdited {
-        action = "action", required => Listed<PullRequestEditedAction>;
-        changes = "changes", required => Typed<ProjectCardConvertedChanges>;
-        project_card = "project_card", required => Typed<ProjectCardConvertedProjectCard>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization" => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::t50::<1>], BASE0, "/definitions/project_card$edited"
-    );
-    rt::object_reader!(
-        read_667, ProjectCardMoved { action = "action", required => Listed<ProjectCardMovedAction>;
-        changes = "changes", required => Typed<ProjectCardMovedChanges>;
-        project_card = "project_card", required => Typed<ProjectCardMovedProjectCard>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization" => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::t50::<2>], BASE0, "/definitions/project_card$moved"
-    );
-    rt::object_reader!(
-        read_669, ProjectColumnCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        project_column = "project_column", required => Typed<ProjectColumn>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t52::<0>], BASE0, "/definitions/project_column$created"
-    );
-    rt::object_reader!(
-        read_670, ProjectColumnDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        project_column = "project_column", required => Typed<ProjectColumn>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t52::<1>], BASE0, "/definitions/project_column$deleted"
-    );
-    rt::object_reader!(
-        read_671, ProjectColumnEdited {
-        action = "action", required => Listed<PullRequestEditedAction>;
-        changes = "changes", required => Typed<ProjectColumnEditedChanges>;
-        project_column = "project_column", required => Typed<ProjectColumn>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v563], BASE0, "/definitions/project_column$edited"
-    );
-    rt::object_reader!(
-        read_672, ProjectColumnMoved {
-        action = "action", required => Listed<ProjectCardMovedAction>;
-        project_column = "project_column", required => Typed<ProjectColumn>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t52::<2>], BASE0, "/definitions/project_column$moved"
-    );
-    rt::object_reader!(
-        read_673, PullRequestReviewDismissed { action = "action", required =>
-        Listed<RootCodeScanningAlertEventClosedByUserAlertInstanceState>;
-        review = "review", required => Typed<PullRequestReviewDismissedReview>;
-        pull_request = "pull_request", required => Typed<SimplePullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t53::<0>], BASE0, "/definitions/pull_request_review$dismissed"
-    );
-    rt::object_reader!(
-        read_674, PullRequestReviewEdited {
-        action = "action", required => Listed<PullRequestEditedAction>;
-        changes = "changes", required => Typed<IssueCommentEditedChanges>;
-        review = "review", required => Typed<PullRequestReviewEditedReview>;
-        pull_request = "pull_request", required => Typed<SimplePullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::v566], BASE0, "/definitions/pull_request_review$edited"
-    );
-    rt::object_reader!(
-        read_675, PullRequestReviewSubmitted {
-        action = "action", required => Listed<PullRequestReviewSubmittedAction>;
-        review = "review", required => Typed<PullRequestReviewEditedReview>;
-        pull_request = "pull_request", required => Typed<SimplePullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t53::<1>], BASE0, "/definitions/pull_request_review$submitted"
-    );
-    rt::object_reader!(
-        read_677, PullRequestReviewCommentCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        comment = "comment", required => Typed<PullRequestReviewComment>; pull_request =
-        "pull_request", required => Typed<PullRequestReviewCommentCreatedPullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t54::<0>], BASE0, "/definitions/pull_request_review_comment$created"
-    );
-    rt::object_reader!(
-        read_678, PullRequestReviewCommentDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        comment = "comment", required => Typed<PullRequestReviewComment>; pull_request =
-        "pull_request", required => Typed<PullRequestReviewCommentDeletedPullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t54::<1>], BASE0, "/definitions/pull_request_review_comment$deleted"
-    );
-    rt::object_reader!(
-        read_679, PullRequestReviewCommentEdited {
-        action = "action", required => Listed<PullRequestEditedAction>;
-        changes = "changes", required => Typed<IssueCommentEditedChanges>;
-        comment = "comment", required => Typed<PullRequestReviewComment>;
-        pull_request = "pull_request", required => Typed<PullRequestReviewCommentEditedPullRequest>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::v571], BASE0, "/definitions/pull_request_review_comment$edited"
-    );
-    rt::object_reader!(
-        read_680, ReleaseCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        release = "release", required => Typed<ReleaseCreatedRelease>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t55::<0>], BASE0, "/definitions/release$created"
-    );
-    rt::object_reader!(
-        read_681, ReleaseDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        release = "release", required => Typed<ReleaseCreatedRelease>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t55::<1>], BASE0, "/definitions/release$deleted"
-    );
-    rt::object_reader!(
-        read_682, ReleaseEdited { action = "action", required => Listed<PullRequestEditedAction>;
-        changes = "changes", required => Typed<ReleaseEditedChanges>;
-        release = "release", required => Typed<ReleaseCreatedRelease>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v574], BASE0, "/definitions/release$edited"
-    );
-    rt::object_reader!(
-        read_683, ReleasePrereleased {
-        action = "action", required => Listed<ReleasePrereleasedAction>;
-        release = "release", required => Typed<ReleasePrereleasedRelease>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t55::<2>], BASE0, "/definitions/release$prereleased"
-    );
-    rt::object_reader!(
-        read_685, ReleasePublished { action = "action", required => Listed<PackagePublishedAction>;
-        release = "release", required => Typed<ReleasePublishedRelease>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t55::<3>], BASE0, "/definitions/release$published"
-    );
-    rt::object_reader!(
-        read_686, ReleaseReleased { action = "action", required => Listed<ReleaseReleasedAction>;
-        release = "release", required => Typed<ReleaseCreatedRelease>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t55::<4>], BASE0, "/definitions/release$released"
-    );
-    rt::object_reader!(
-        read_688, ReleaseUnpublished {
-        action = "action", required => Listed<ReleaseUnpublishedAction>;
-        release = "release", required => Typed<ReleaseUnpublishedRelease>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t55::<5>], BASE0, "/definitions/release$unpublished"
-    );
-    rt::object_reader!(
-        read_690, RepositoryArchived {
-        action = "action", required => Listed<RepositoryArchivedAction>;
-        repository = "repository", required => ViaValue<Check57<37>>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t56::<0>], BASE0, "/definitions/repository$archived"
-    );
-    rt::object_reader!(
-        read_692, RepositoryCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t56::<1>], BASE0, "/definitions/repository$created"
-    );
-    rt::object_reader!(
-        read_693, RepositoryDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t56::<2>], BASE0, "/definitions/repository$deleted"
-    );
-    rt::object_reader!(
-        read_694, RepositoryEdited { action = "action", required => Listed<PullRequestEditedAction>;
-        changes = "changes", required => Typed<RepositoryEditedChanges>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t57::<0>], BASE0, "/definitions/repository$edited"
-    );
-    rt::object_reader!(
-        read_695, RepositoryPrivatized {
-        action = "action", required => Listed<RepositoryPrivatizedAction>;
-        repository = "repository", required => ViaValue<Check57<38>>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t56::<3>], BASE0, "/definitions/repository$privatized"
-    );
-    rt::object_reader!(
-        read_697, RepositoryPublicized {
-        action = "action", required => Listed<RepositoryPublicizedAction>;
-        repository = "repository", required => ViaValue<Check57<34>>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t56::<4>], BASE0, "/definitions/repository$publicized"
-    );
-    rt::object_reader!(
-        read_699, RepositoryRenamed {
-        action = "action", required => Listed<OrganizationRenamedAction>;
-        changes = "changes", required => Typed<RepositoryRenamedChanges>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t57::<1>], BASE0, "/definitions/repository$renamed"
-    );
-    rt::object_reader!(
-        read_700, RepositoryTransferred {
-        action = "action", required => Listed<DiscussionTransferredAction>;
-        changes = "changes", required => Typed<RepositoryTransferredChanges>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t57::<2>], BASE0, "/definitions/repository$transferred"
-    );
-    rt::object_reader!(
-        read_701, RepositoryUnarchived {
-        action = "action", required => Listed<RepositoryUnarchivedAction>;
-        repository = "repository", required => ViaValue<Check57<39>>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t56::<5>], BASE0, "/definitions/repository$unarchived"
-    );
     rt::map_checks!(Checks117);
-    rt::object_reader!(
-        read_703, RepositoryDispatchOnDemandTest {
-        action = "action", required => Listed<RepositoryDispatchOnDemandTestAction>;
-        branch = "branch", required => AnyString;
-        client_payload = "client_payload", required => MapOf<StringLeaf, AnyValue, Checks117>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation", required => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::v595], BASE0, "/definitions/repository_dispatch$on-demand-test"
-    );
-    rt::object_reader!(
-        read_705, RepositoryVulnerabilityAlertCreate {
-        action = "action", required => Listed<RepositoryVulnerabilityAlertCreateAction>;
-        alert = "alert", required => Typed<RepositoryVulnerabilityAlertCreateAlert>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t58::<0>], BASE0, "/definitions/repository_vulnerability_alert$create"
-    );
-    rt::object_reader!(
-        read_707, RepositoryVulnerabilityAlertDismiss {
-        action = "action", required => Listed<RepositoryVulnerabilityAlertDismissAction>;
-        alert = "alert", required => Typed<RepositoryVulnerabilityAlertDismissAlert>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t58::<1>], BASE0, "/definitions/repository_vulnerability_alert$dismiss"
-    );
-    rt::object_reader!(
-        read_709, RepositoryVulnerabilityAlertResolve {
-        action = "action", required => Listed<RepositoryVulnerabilityAlertResolveAction>;
-        alert = "alert", required => Typed<RepositoryVulnerabilityAlertResolveAlert>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t58::<2>], BASE0, "/definitions/repository_vulnerability_alert$resolve"
-    );
-    rt::object_reader!(
-        read_711, SecretScanningAlertCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        alert = "alert", required => Typed<SecretScanningAlertCreatedAlert>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        organization = "organization" => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::v603], BASE0, "/definitions/secret_scanning_alert$created"
-    );
-    rt::object_reader!(
-        read_712, SecretScanningAlertReopened {
-        action = "action", required => Listed<PullRequestReopenedAction>;
-        alert = "alert", required => Typed<SecretScanningAlertCreatedAlert>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        organization = "organization" => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t59::<0>], BASE0, "/definitions/secret_scanning_alert$reopened"
-    );
-    rt::object_reader!(
-        read_713, SecretScanningAlertResolved {
-        action = "action", required => Listed<SecretScanningAlertResolvedAction>;
-        alert = "alert", required => Typed<SecretScanningAlertResolvedAlert>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        organization = "organization" => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t59::<1>], BASE0, "/definitions/secret_scanning_alert$resolved"
-    );
-    rt::object_reader!(
-        read_715, SecurityAdvisoryPerformed {
-        action = "action", required => Listed<SecurityAdvisoryPerformedAction>; security_advisory =
-        "security_advisory", required => Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
-        contract[validators::t60::<0>], BASE0, "/definitions/security_advisory$performed"
-    );
-    rt::object_reader!(
-        read_717, SecurityAdvisoryPublished {
-        action = "action", required => Listed<PackagePublishedAction>; security_advisory =
-        "security_advisory", required => Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
-        contract[validators::t60::<1>], BASE0, "/definitions/security_advisory$published"
-    );
-    rt::object_reader!(
-        read_718, SecurityAdvisoryUpdated {
-        action = "action", required => Listed<PackageUpdatedAction>; security_advisory =
-        "security_advisory", required => Typed<SecurityAdvisoryPerformedSecurityAdvisory>; } deny;
-        contract[validators::t60::<2>], BASE0, "/definitions/security_advisory$updated"
-    );
-    rt::object_reader!(
-        read_719, SecurityAdvisoryWithdrawn {
-        action = "action", required => Listed<SecurityAdvisoryWithdrawnAction>; security_advisory =
-        "security_advisory", required => Typed<SecurityAdvisoryWithdrawnSecurityAdvisory>; } deny;
-        contract[validators::t60::<3>], BASE0, "/definitions/security_advisory$withdrawn"
-    );
-    rt::object_reader!(
-        read_721, SponsorshipCancelled {
-        action = "action", required => Listed<MarketplacePurchaseCancelledAction>;
-        sponsorship = "sponsorship", required => Typed<Sponsorship>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t61::<0>], BASE0, "/definitions/sponsorship$cancelled"
-    );
-    rt::object_reader!(
-        read_722, SponsorshipCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        sponsorship = "sponsorship", required => Typed<Sponsorship>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t61::<1>], BASE0, "/definitions/sponsorship$created"
-    );
-    rt::object_reader!(
-        read_723, SponsorshipEdited {
-        action = "action", required => Listed<PullRequestEditedAction>;
-        sponsorship = "sponsorship", required => Typed<Sponsorship>;
-        changes = "changes", required => Typed<SponsorshipEditedChanges>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t62::<0>], BASE0, "/definitions/sponsorship$edited"
-    );
-    rt::object_reader!(
-        read_724, SponsorshipPendingCancellation {
-        action = "action", required => Listed<SponsorshipPendingCancellationAction>;
-        sponsorship = "sponsorship", required => Typed<Sponsorship>;
-        effective_date = "effective_date" => AnyString; sender = "sender", required => Typed<User>;
-        } deny; contract[validators::v616], BASE0, "/definitions/sponsorship$pending_cancellation"
-    );
-    rt::object_reader!(
-        read_726, SponsorshipPendingTierChange {
-        action = "action", required => Listed<SponsorshipPendingTierChangeAction>;
-        sponsorship = "sponsorship", required => Typed<Sponsorship>;
-        effective_date = "effective_date" => AnyString;
-        changes = "changes", required => Typed<SponsorshipPendingTierChangeChanges>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::v618], BASE0, "/definitions/sponsorship$pending_tier_change"
-    );
-    rt::object_reader!(
-        read_728, SponsorshipTierChanged {
-        action = "action", required => Listed<SponsorshipTierChangedAction>;
-        sponsorship = "sponsorship", required => Typed<Sponsorship>;
-        changes = "changes", required => Typed<SponsorshipPendingTierChangeChanges>;
-        sender = "sender", required => Typed<User>; } deny;
-        contract[validators::t62::<1>], BASE0, "/definitions/sponsorship$tier_changed"
-    );
-    rt::object_reader!(
-        read_730, StarCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        starred_at = "starred_at", required => AnyString;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization" => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::t63::<0>], BASE0, "/definitions/star$created"
-    );
-    rt::object_reader!(
-        read_731, StarDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        starred_at = "starred_at", required => AnyNull;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization" => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::t63::<1>], BASE0, "/definitions/star$deleted"
-    );
-    rt::object_reader!(
-        read_732, TeamAddedToRepository {
-        action = "action", required => Listed<TeamAddedToRepositoryAction>;
-        team = "team", required => Typed<Team>;
-        repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization", required => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::t64::<0>], BASE0, "/definitions/team$added_to_repository"
-    );
-    rt::object_reader!(
-        read_734, TeamCreated {
-        action = "action", required => Listed<BranchProtectionRuleCreatedAction>;
-        team = "team", required => Typed<Team>;
-        repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization", required => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::t64::<1>], BASE0, "/definitions/team$created"
-    );
-    rt::object_reader!(
-        read_735, TeamDeleted {
-        action = "action", required => Listed<BranchProtectionRuleDeletedAction>;
-        team = "team", required => Typed<Team>;
-        repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization", required => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::t64::<2>], BASE0, "/definitions/team$deleted"
-    );
-    rt::object_reader!(
-        read_736, TeamEdited { action = "action", required => Listed<PullRequestEditedAction>;
-        changes = "changes", required => Typed<TeamEditedChanges>;
-        team = "team", required => Typed<Team>;
-        repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization", required => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::v628], BASE0, "/definitions/team$edited"
-    );
-    rt::object_reader!(
-        read_737, TeamRemovedFromRepository {
-        action = "action", required => Listed<TeamRemovedFromRepositoryAction>;
-        team = "team", required => Typed<Team>;
-        repository = "repository" => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        organization = "organization", required => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::t64::<3>], BASE0, "/definitions/team$removed_from_repository"
-    );
-    rt::object_reader!(
-        read_739, WatchStarted { action = "action", required => Listed<WatchStartedAction>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        installation = "installation" => Typed<InstallationLite>;
-        organization = "organization" => Typed<Organization>; } deny;
-        contract[validators::t56::<6>], BASE0, "/definitions/watch$started"
-    );
-    rt::object_reader!(
-        read_741, WorkflowJobCompleted {
-        action = "action", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
-        organization = "organization" => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        workflow_job = "workflow_job", required => Typed<WorkflowJobCompletedWorkflowJob>; } deny;
-        contract[validators::t65::<0>], BASE0, "/definitions/workflow_job$completed"
-    );
-    rt::object_reader!(
-        read_742, WorkflowJobQueued { action = "action", required => Listed<WorkflowJobStatus>;
-        organization = "organization" => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        workflow_job = "workflow_job", required => Typed<WorkflowJobQueuedWorkflowJob>; } deny;
-        contract[validators::t65::<1>], BASE0, "/definitions/workflow_job$queued"
-    );
-    rt::object_reader!(
-        read_743, WorkflowJobStarted { action = "action", required => Listed<WatchStartedAction>;
-        organization = "organization" => Typed<Organization>;
-        installation = "installation" => Typed<InstallationLite>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        workflow_job = "workflow_job", required => Typed<WorkflowJobStartedWorkflowJob>; } deny;
-        contract[validators::t65::<2>], BASE0, "/definitions/workflow_job$started"
-    );
-    rt::object_reader!(
-        read_744, WorkflowRunCompleted {
-        action = "action", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
-        organization = "organization" => Typed<Organization>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        workflow = "workflow", required => Typed<Workflow>;
-        workflow_run = "workflow_run", required => Typed<WorkflowRunCompletedWorkflowRun>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::t66::<0>], BASE0, "/definitions/workflow_run$completed"
-    );
-    rt::object_reader!(
-        read_745, WorkflowRunRequested {
-        action = "action", required => Listed<CheckSuiteRequestedAction>;
-        organization = "organization" => Typed<Organization>;
-        repository = "repository", required => Typed<BranchProtectionRuleCreatedRepository>;
-        sender = "sender", required => Typed<User>;
-        workflow = "workflow", required => Typed<Workflow>;
-        workflow_run = "workflow_run", required => Typed<WorkflowRunRequestedWorkflowRun>;
-        installation = "installation" => Typed<InstallationLite>; } deny;
-        contract[validators::t66::<1>], BASE0, "/definitions/workflow_run$requested"
-    );
     rt::via_value!(Check118 -> Option<WorkflowJobConclusion>, validators::t82::<7>);
-    rt::object_reader!(
-        read_746, WorkflowJob { _ => AnyString; id = "id", required => AnyInteger;
-        run_id = "run_id", required => AnyNumber; head_sha = "head_sha", required;
-        node_id = "node_id", required; name = "name", required;
-        check_run_url = "check_run_url", required; run_url = "run_url", required;
-        html_url = "html_url", required; url = "url", required;
-        status = "status", required => Listed<CheckRunStatus>;
-        steps = "steps", required => VecOf<ViaValue<Check100>, 1usize, { usize::MAX }, Checks101>;
-        conclusion = "conclusion", required => ViaValue<Check118>;
-        labels = "labels", required => VecOf<AnyString, 0usize, { usize::MAX }, Checks1>;
-        started_at = "started_at", required;
-        completed_at = "completed_at", required => ViaValue<Check2>; } deny;
-        contract[validators::t25::<1>], BASE0, "/definitions/workflow-job"
-    );
-    rt::object_reader!(
-        read_747, WorkflowStepCompleted { _ => AnyString; name = "name", required;
-        status = "status", required => Listed<RootCheckRunEventCompletedCheckRunStatus>;
-        conclusion = "conclusion", required => Listed<WorkflowStepConclusion>;
-        number = "number", required => AnyInteger; started_at = "started_at", required;
-        completed_at = "completed_at", required; } deny;
-        contract[validators::t24::<1>], BASE0, "/definitions/workflow-step-completed"
-    );
-    rt::object_reader!(
-        read_748, WorkflowStepInProgress { name = "name", required => AnyString;
-        status = "status", required => Listed<WorkflowStepInProgressStatus>;
-        conclusion = "conclusion", required => AnyNull; number = "number", required => AnyInteger;
-        started_at = "started_at", required => AnyString;
-        completed_at = "completed_at", required => AnyNull; } deny;
-        contract[validators::t24::<0>], BASE0, "/definitions/workflow-step-in_progress"
+    rt::reads!(
+        Actions => Listed<Actions>, AlertState => Listed<AlertState>,
+        AuthorAssociation => Listed<AuthorAssociation>, AvatarUrl => LeafRead<Leaf22>,
+        BranchProtectionRuleCreatedAction => Listed<BranchProtectionRuleCreatedAction>,
+        BranchProtectionRuleDeletedAction => Listed<BranchProtectionRuleDeletedAction>,
+        CheckRunRequestedActionAction => Listed<CheckRunRequestedActionAction>,
+        CheckRunRerequestedAction => Listed<CheckRunRerequestedAction>,
+        CheckRunStatus => Listed<CheckRunStatus>,
+        CheckSuiteConclusion => Listed<CheckSuiteConclusion>,
+        CheckSuiteRequestedAction => Listed<CheckSuiteRequestedAction>,
+        CodeScanningAlertAppearedInBranchAction => Listed<CodeScanningAlertAppearedInBranchAction>,
+        CodeScanningAlertClosedByUserAction => Listed<CodeScanningAlertClosedByUserAction>,
+        CodeScanningAlertReopenedByUserAction => Listed<CodeScanningAlertReopenedByUserAction>,
+        ContentType => Listed<ContentType>,
+        DiscussionAnsweredAction => Listed<DiscussionAnsweredAction>,
+        DiscussionCategory => ViaValue<Check49>,
+        DiscussionCategoryChangedAction => Listed<DiscussionCategoryChangedAction>,
+        DiscussionPinnedAction => Listed<DiscussionPinnedAction>,
+        DiscussionState => Listed<DiscussionState>,
+        DiscussionTransferredAction => Listed<DiscussionTransferredAction>,
+        DiscussionUnansweredAction => Listed<DiscussionUnansweredAction>,
+        DiscussionUnpinnedAction => Listed<DiscussionUnpinnedAction>,
+        DismissedReason => Listed<DismissedReason>, EventsUrl => LeafRead<Leaf33>,
+        FollowersUrl => LeafRead<Leaf26>, FollowingUrl => LeafRead<Leaf27>,
+        Forkee => ViaValue<Check57<34>>, GistsUrl => LeafRead<Leaf28>,
+        GithubAppAuthorizationRevokedAction => Listed<GithubAppAuthorizationRevokedAction>,
+        GithubOrgType => LeafRead<Leaf35>, GravatarId => LeafRead<Leaf23>,
+        HtmlUrl => LeafRead<Leaf25>, InstallationCreatedAt => Union60,
+        InstallationNewPermissionsAcceptedAction =>
+        Listed<InstallationNewPermissionsAcceptedAction>,
+        InstallationRepositoriesAddedAction => Listed<InstallationRepositoriesAddedAction>,
+        InstallationRepositoriesRemovedAction => Listed<InstallationRepositoriesRemovedAction>,
+        InstallationSuspendAction => Listed<InstallationSuspendAction>,
+        InstallationUnsuspendAction => Listed<InstallationUnsuspendAction>,
+        IssueState => LeafRead<Leaf62>,
+        IssuesDemilestonedAction => Listed<IssuesDemilestonedAction>,
+        IssuesLockedIssue => ViaValue<Check111<35>>,
+        IssuesMilestonedAction => Listed<IssuesMilestonedAction>, Login => LeafRead<Leaf18>,
+        MarketplacePurchaseCancelledAction => Listed<MarketplacePurchaseCancelledAction>,
+        MarketplacePurchaseChangedAction => Listed<MarketplacePurchaseChangedAction>,
+        MarketplacePurchasePendingChangeAction => Listed<MarketplacePurchasePendingChangeAction>,
+        MarketplacePurchasePendingChangeCancelledAction =>
+        Listed<MarketplacePurchasePendingChangeCancelledAction>,
+        MarketplacePurchasePurchasedAction => Listed<MarketplacePurchasePurchasedAction>,
+        MembershipAddedScope => Listed<MembershipAddedScope>,
+        MembershipRemovedScope => Listed<MembershipRemovedScope>,
+        MembershipRemovedTeam => ViaValue<Check113>, Name => LeafRead<Leaf21>,
+        NodeId => LeafRead<Leaf20>, OrgBlockBlockedAction => Listed<OrgBlockBlockedAction>,
+        OrgBlockUnblockedAction => Listed<OrgBlockUnblockedAction>,
+        OrganizationMemberAddedAction => Listed<OrganizationMemberAddedAction>,
+        OrganizationMemberInvitedAction => Listed<OrganizationMemberInvitedAction>,
+        OrganizationMemberRemovedAction => Listed<OrganizationMemberRemovedAction>,
+        OrganizationRenamedAction => Listed<OrganizationRenamedAction>,
+        OrganizationsUrl => LeafRead<Leaf31>,
+        PackagePublishedAction => Listed<PackagePublishedAction>,
+        PackageUpdatedAction => Listed<PackageUpdatedAction>, PageAction => Listed<PageAction>,
+        Privacy => Listed<Privacy>,
+        ProjectCardConvertedAction => Listed<ProjectCardConvertedAction>,
+        ProjectCardMovedAction => Listed<ProjectCardMovedAction>,
+        PullRequestAssignedAction => Listed<PullRequestAssignedAction>,
+        PullRequestAutoMergeDisabledAction => Listed<PullRequestAutoMergeDisabledAction>,
+        PullRequestAutoMergeEnabledAction => Listed<PullRequestAutoMergeEnabledAction>,
+        PullRequestConvertedToDraftAction => Listed<PullRequestConvertedToDraftAction>,
+        PullRequestEditedAction => Listed<PullRequestEditedAction>,
+        PullRequestLabeledAction => Listed<PullRequestLabeledAction>,
+        PullRequestOpenedAction => Listed<PullRequestOpenedAction>,
+        PullRequestReadyForReviewAction => Listed<PullRequestReadyForReviewAction>,
+        PullRequestReopenedAction => Listed<PullRequestReopenedAction>,
+        PullRequestReviewSubmittedAction => Listed<PullRequestReviewSubmittedAction>,
+        PullRequestReviewsEnforcementLevel => Listed<PullRequestReviewsEnforcementLevel>,
+        PullRequestState => LeafRead<Leaf70>,
+        PullRequestSynchronizeAction => Listed<PullRequestSynchronizeAction>,
+        PullRequestUnassignedAction => Listed<PullRequestUnassignedAction>,
+        PullRequestUnlabeledAction => Listed<PullRequestUnlabeledAction>,
+        PullRequestUnlockedAction => Listed<PullRequestUnlockedAction>, PushedAt => Union5,
+        Reason => Listed<Reason>, ReceivedEventsUrl => LeafRead<Leaf34>, RefType => Listed<RefType>,
+        ReleaseAssetState => Listed<ReleaseAssetState>,
+        ReleasePrereleasedAction => Listed<ReleasePrereleasedAction>,
+        ReleaseReleasedAction => Listed<ReleaseReleasedAction>,
+        ReleaseUnpublishedAction => Listed<ReleaseUnpublishedAction>, ReposUrl => LeafRead<Leaf32>,
+        RepositoryArchivedAction => Listed<RepositoryArchivedAction>, RepositoryCreatedAt => Union3,
+        RepositoryDispatchOnDemandTestAction => Listed<RepositoryDispatchOnDemandTestAction>,
+        RepositoryImportEventStatus => Listed<RepositoryImportEventStatus>,
+        RepositoryPrivatizedAction => Listed<RepositoryPrivatizedAction>,
+        RepositoryPublicizedAction => Listed<RepositoryPublicizedAction>,
+        RepositorySelection => Listed<RepositorySelection>,
+        RepositoryUnarchivedAction => Listed<RepositoryUnarchivedAction>,
+        RepositoryVulnerabilityAlertCreateAction =>
+        Listed<RepositoryVulnerabilityAlertCreateAction>, RepositoryVulnerabilityAlertDismissAction
+        => Listed<RepositoryVulnerabilityAlertDismissAction>,
+        RepositoryVulnerabilityAlertResolveAction =>
+        Listed<RepositoryVulnerabilityAlertResolveAction>, RequestedAction => ViaValue<Check108>,
+        Resolution => Listed<Resolution>, RootCheckRunEventCompletedCheckRunCheckSuiteStatus =>
+        Listed<RootCheckRunEventCompletedCheckRunCheckSuiteStatus>,
+        RootCheckRunEventCompletedCheckRunStatus =>
+        Listed<RootCheckRunEventCompletedCheckRunStatus>,
+        RootCheckSuiteEventCompletedCheckSuiteStatus =>
+        Listed<RootCheckSuiteEventCompletedCheckSuiteStatus>,
+        RootCodeScanningAlertEventClosedByUserAlertInstanceState =>
+        Listed<RootCodeScanningAlertEventClosedByUserAlertInstanceState>,
+        RootCodeScanningAlertEventCreatedAlertInstanceState =>
+        Listed<RootCodeScanningAlertEventCreatedAlertInstanceState>,
+        RootCodeScanningAlertEventFixedAlertInstanceState =>
+        Listed<RootCodeScanningAlertEventFixedAlertInstanceState>,
+        RootDiscussionEventAnsweredDiscussionState =>
+        Listed<RootDiscussionEventAnsweredDiscussionState>,
+        RootDiscussionEventCreatedDiscussionState => LeafRead<Leaf52>,
+        RootIssuesEventClosedIssueState => Listed<RootIssuesEventClosedIssueState>,
+        SecretScanningAlertResolvedAction => Listed<SecretScanningAlertResolvedAction>,
+        SecurityAdvisoryPerformedAction => Listed<SecurityAdvisoryPerformedAction>,
+        SecurityAdvisoryWithdrawnAction => Listed<SecurityAdvisoryWithdrawnAction>,
+        Side => Listed<Side>,
+        SponsorshipPendingCancellationAction => Listed<SponsorshipPendingCancellationAction>,
+        SponsorshipPendingTierChangeAction => Listed<SponsorshipPendingTierChangeAction>,
+        SponsorshipTierChangedAction => Listed<SponsorshipTierChangedAction>,
+        StarredUrl => LeafRead<Leaf29>, StatusEventState => Listed<StatusEventState>,
+        SubscriptionsUrl => LeafRead<Leaf30>, TargetType => Listed<TargetType>,
+        TeamAddedToRepositoryAction => Listed<TeamAddedToRepositoryAction>,
+        TeamRemovedFromRepositoryAction => Listed<TeamRemovedFromRepositoryAction>,
+        To => Listed<To>, Url => LeafRead<Leaf24>, UserType => Listed<UserType>,
+        WatchStartedAction => Listed<WatchStartedAction>, WebhookEvents => ViaValue<Check72>,
+        WorkflowJobConclusion => LeafRead<Leaf102>, WorkflowJobStatus => Listed<WorkflowJobStatus>,
+        WorkflowStepConclusion => Listed<WorkflowStepConclusion>,
+        WorkflowStepInProgressStatus => Listed<WorkflowStepInProgressStatus>
     );
 }
 const BASE0: &str = "file:///typify/github.json";

@@ -8,7 +8,8 @@ rt::module_api!(validators::v30, BASE0, "");
 /// Schema: `typify/merged-schemas.json#/definitions/narrow-number`
 pub type NarrowNumber = rt::Integer;
 /// Schema: `typify/merged-schemas.json#/definitions/JsonResponseBase`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t4::<0>], BASE0, "/definitions/JsonResponseBase"))]
 pub struct JsonResponseBase {
     pub result: Option<String>,
     pub extra: rt::Extra<rt::Value>,
@@ -16,30 +17,24 @@ pub struct JsonResponseBase {
 /// Must not match the schema under `not`.
 ///
 /// Schema: `typify/merged-schemas.json#/definitions/but-not-that`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(contract([validators::v1], BASE0, "/definitions/but-not-that"))]
 pub struct ButNotThat {
     pub this: Option<rt::Value>,
     pub that: Option<rt::Value>,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    ButNotThat { this = "this"; that = "that"; } extra extra contract[validators::v1], BASE0,
-    "/definitions/but-not-that"
-);
 /// Must not match the schema under `not`.
 ///
 /// Schema: `typify/merged-schemas.json#/definitions/trim-fat`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(contract([validators::v2], BASE0, "/definitions/trim-fat"))]
 pub struct TrimFat {
     pub a: rt::Value,
     pub b: Option<rt::Value>,
     pub c: Option<rt::Value>,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    TrimFat { a = "a", required; b = "b"; c = "c"; } extra extra contract[validators::v2], BASE0,
-    "/definitions/trim-fat"
-);
 /// Schema: `typify/merged-schemas.json#/definitions/weird-enum`
 #[derive(Clone, Debug, PartialEq)]
 pub enum WeirdEnum {
@@ -92,7 +87,8 @@ rt::union!(
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-1`
 pub type Unsatisfiable1 = rt::Value;
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-2`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t0::<0>], BASE0, "/definitions/unsatisfiable-2"))]
 pub struct Unsatisfiable2 {
     pub action: Unsatisfiable2Action,
 }
@@ -101,13 +97,15 @@ pub struct Unsatisfiable2 {
 pub enum Unsatisfiable2Action {}
 rt::string_enum!(Unsatisfiable2Action {});
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t0::<1>], BASE0, "/definitions/unsatisfiable-3"))]
 pub struct Unsatisfiable3 {
     pub action: Unsatisfiable2Action,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3-a`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t4::<1>], BASE0, "/definitions/unsatisfiable-3-a"))]
 pub struct Unsatisfiable3A {
     pub action: Option<Unsatisfiable3AAction>,
     pub extra: rt::Extra<rt::Value>,
@@ -143,20 +141,26 @@ rt::string_enum!(
     "/definitions/unsatisfiable-3-c"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t0::<2>], BASE0, "/definitions/pickingone"))]
 pub struct Pickingone {
+    #[json(read = ViaValue<Check2>)]
     pub suspended_by: PickingoneUser,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-user`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t4::<2>], BASE0, "/definitions/pickingone-user"))]
 pub struct PickingoneUser {
+    #[json(read = ViaValue<Check3>)]
     pub email: Option<Option<String>>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-installation`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t4::<3>], BASE0, "/definitions/pickingone-installation"))]
 pub struct PickingoneInstallation {
+    #[json(read = ViaValue<Check4>)]
     pub suspended_by: Option<Option<PickingoneUser>>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -173,15 +177,16 @@ rt::union!(
     "/definitions/Unresolvable"
 );
 /// Used by: `typify/merged-schemas.json#/definitions/Unresolvable`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "x", tag_value = "c")]
 pub struct AUnresolvable {
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(AUnresolvable {} tag "x" = "c"; extra extra);
 /// if we don't see this, we dropped the metadata
 ///
 /// Schema: `typify/merged-schemas.json#/definitions/CommentedTypeMerged`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v18], BASE0, "/definitions/CommentedTypeMerged"))]
 pub struct CommentedTypeMerged {
     pub x: Option<rt::Value>,
     pub y: Option<rt::Value>,
@@ -199,7 +204,8 @@ rt::union!(
     } extra extra } contract[validators::v21], BASE0, "/definitions/HereAndThere"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/merge-empty`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t0::<3>], BASE0, "/definitions/merge-empty"))]
 pub struct MergeEmpty {
     pub action: Option<Unsatisfiable2Action>,
 }
@@ -215,15 +221,12 @@ rt::string_newtype!(
 /// Must not match the schema under `not`.
 ///
 /// Schema: `typify/merged-schemas.json#/definitions/unchanged-by-merge`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(contract([validators::t0::<5>], BASE0, "/definitions/unchanged-by-merge"))]
 pub struct UnchangedByMerge {
     pub tag: Tag,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    UnchangedByMerge { tag = "tag", required; } extra extra contract[validators::t0::<5>], BASE0,
-    "/definitions/unchanged-by-merge"
-);
 /// Schema: `typify/merged-schemas.json#/definitions/unchanged-by-merge/allOf/0/properties/tag`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Tag {
@@ -245,53 +248,17 @@ rt::string_newtype!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyString, AnyValue, LeafRead, Listed, ViaValue};
-    rt::object_reader!(
-        read_1, JsonResponseBase { result = "result" => AnyString; } extra extra => AnyValue;
-        contract[validators::t4::<0>], BASE0, "/definitions/JsonResponseBase"
-    );
+    pub use super::rt::fast::{LeafRead, Listed, ViaValue};
     rt::string_leaf!(
         Leaf1 -> Unsatisfiable2Action, |s| [!::std::matches!(s, "foo"), !::std::matches!(s, "bar")]
         => Unsatisfiable2Action::from_listed_str(s)
     );
-    rt::object_reader!(
-        read_10, Unsatisfiable2 { action = "action", required => LeafRead<Leaf1>; } deny;
-        contract[validators::t0::<0>], BASE0, "/definitions/unsatisfiable-2"
-    );
-    rt::object_reader!(
-        read_12, Unsatisfiable3 { action = "action", required => LeafRead<Leaf1>;
-        } extra extra => AnyValue;
-        contract[validators::t0::<1>], BASE0, "/definitions/unsatisfiable-3"
-    );
-    rt::object_reader!(
-        read_13, Unsatisfiable3A { action = "action" => Listed<Unsatisfiable3AAction>;
-        } extra extra => AnyValue;
-        contract[validators::t4::<1>], BASE0, "/definitions/unsatisfiable-3-a"
-    );
     rt::via_value!(Check2 -> PickingoneUser, validators::t8::<0>, validators::v28);
-    rt::object_reader!(
-        read_17, Pickingone { suspended_by = "suspended_by", required => ViaValue<Check2>;
-        } extra extra => AnyValue; contract[validators::t0::<2>], BASE0, "/definitions/pickingone"
-    );
     rt::via_value!(Check3 -> Option<String>, validators::v29);
-    rt::object_reader!(
-        read_18, PickingoneUser { email = "email" => ViaValue<Check3>; } extra extra => AnyValue;
-        contract[validators::t4::<2>], BASE0, "/definitions/pickingone-user"
-    );
     rt::via_value!(Check4 -> Option<PickingoneUser>, validators::v28);
-    rt::object_reader!(
-        read_19, PickingoneInstallation { suspended_by = "suspended_by" => ViaValue<Check4>;
-        } extra extra => AnyValue;
-        contract[validators::t4::<3>], BASE0, "/definitions/pickingone-installation"
-    );
-    rt::object_reader!(
-        read_23, CommentedTypeMerged { x = "x" => AnyValue; y = "y" => AnyValue;
-        } extra extra => AnyValue;
-        contract[validators::v18], BASE0, "/definitions/CommentedTypeMerged"
-    );
-    rt::object_reader!(
-        read_27, MergeEmpty { action = "action" => LeafRead<Leaf1>; } deny;
-        contract[validators::t0::<3>], BASE0, "/definitions/merge-empty"
+    rt::reads!(
+        Unsatisfiable2Action => LeafRead<Leaf1>,
+        Unsatisfiable3AAction => Listed<Unsatisfiable3AAction>
     );
 }
 const BASE0: &str = "file:///typify/merged-schemas.json";

@@ -43,22 +43,14 @@ rt::union_by_type!(
     "/definitions/yes-no-maybe"
 );
 /// Schema: `typify/multiple-instance-types.json#/definitions/yes-no-maybe`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v2], BASE0, "/definitions/yes-no-maybe"))]
 pub struct YesNoMaybeObject {
     pub value: Option<String>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/multiple-instance-types.json#/definitions/really-just-null`
 pub type ReallyJustNull = ();
-/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
-mod fast {
-    use super::*;
-    use super::rt::fast::{AnyString, AnyValue};
-    rt::object_reader!(
-        read_5, YesNoMaybeObject { value = "value" => AnyString; } extra extra => AnyValue;
-        contract[validators::v2], BASE0, "/definitions/yes-no-maybe"
-    );
-}
 const BASE0: &str = "file:///typify/multiple-instance-types.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.

@@ -8,7 +8,8 @@ rt::module_api!(validators::v1, BASE0, "");
 /// At most 100 characters. A multiple of 100. At most 100 items.
 ///
 /// Schema: `typify/noisy-types.json#/definitions/object-bs`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v0], BASE0, "/definitions/object-bs"))]
 pub struct ObjectBs {
     pub ok: Option<bool>,
     pub extra: rt::Extra<rt::Value>,
@@ -17,15 +18,6 @@ pub struct ObjectBs {
 pub type ArrayBs = Vec<bool>;
 /// Schema: `typify/noisy-types.json#/definitions/integer-bs`
 pub type IntegerBs = rt::Integer;
-/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
-mod fast {
-    use super::*;
-    use super::rt::fast::{AnyBool, AnyValue};
-    rt::object_reader!(
-        read_0, ObjectBs { ok = "ok" => AnyBool; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, "/definitions/object-bs"
-    );
-}
 const BASE0: &str = "file:///typify/noisy-types.json";
 /// Validators: one function per distinct subschema. The module is
 /// private, so `pub` reaches the rest of this module only.

@@ -8,19 +8,17 @@ rt::module_api!(validators::v0, BASE0, "", Properties);
 /// test grammar for pattern properties
 ///
 /// Schema: `typify/property-pattern.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct Properties {
+    #[json(read = ViaValue<Check1>)]
     pub rules: rt::Map<String, String>,
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::ViaValue;
+    pub use super::rt::fast::ViaValue;
     rt::via_value!(Check1 -> rt::Map<String, String>, validators::v1);
-    rt::object_reader!(
-        read_0, Properties { rules = "rules", required => ViaValue<Check1>; } deny;
-        contract[validators::v0], BASE0, ""
-    );
 }
 const BASE0: &str = "file:///typify/property-pattern.json";
 /// Validators: one function per distinct subschema. The module is

@@ -8,22 +8,19 @@ rt::module_api!(validators::v0, BASE0, "", Node);
 /// node
 ///
 /// Schema: `typify/reflexive.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct Node {
     pub value: Option<rt::Integer>,
+    #[json(read = VecOf<Typed<Node>, 0usize, { usize::MAX }, Checks1>)]
     pub children: Option<Vec<Node>>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyInteger, AnyValue, Typed, VecOf};
+    pub use super::rt::fast::{Typed, VecOf};
     rt::array_checks!(Checks1, items = validators::v1);
-    rt::object_reader!(
-        read_0, Node { value = "value" => AnyInteger;
-        children = "children" => VecOf<Typed<Node>, 0usize, { usize::MAX }, Checks1>;
-        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
-    );
 }
 const BASE0: &str = "file:///typify/reflexive.json";
 /// Validators: one function per distinct subschema. The module is

@@ -6,7 +6,8 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/sc
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Std\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"convert\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"fmt\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"str\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"string\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"option\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"boxed\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]}},\"required\":[\"result\",\"convert\",\"fmt\",\"str\",\"string\",\"option\",\"boxed\"]},\"Result\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"Box\":{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"string\"}},\"required\":[\"data\"]},\"Option\":{\"type\":\"object\",\"properties\":{\"maybe\":{\"type\":\"string\"}},\"required\":[\"maybe\"]},\"Vec\":{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"items\"]},\"String\":{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]},\"Copy\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"}},\"required\":[\"value\"]},\"Send\":{\"type\":\"object\",\"properties\":{\"message\":{\"type\":\"string\"}},\"required\":[\"message\"]},\"Pin\":{\"type\":\"object\",\"properties\":{\"pointer\":{\"type\":\"string\"}},\"required\":[\"pointer\"]},\"Drop\":{\"type\":\"object\",\"properties\":{\"cleanup\":{\"type\":\"boolean\"}},\"required\":[\"cleanup\"]},\"TypeWithOptionField\":{\"type\":\"object\",\"properties\":{\"optional_field\":{\"type\":[\"string\",\"null\"]},\"boxed_field\":{\"$ref\":\"#/$defs/rust_collisions.Box\"}},\"required\":[\"boxed_field\"]},\"StringNewtype\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":100},\"StringEnum\":{\"type\":\"string\",\"enum\":[\"one\",\"two\",\"three\"]},\"RustKeywordMonster\":{\"type\":\"object\",\"properties\":{\"as\":{\"type\":\"string\"},\"break\":{\"type\":\"string\"},\"const\":{\"type\":\"string\"},\"continue\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"else\":{\"type\":\"string\"},\"enum\":{\"type\":\"string\"},\"extern\":{\"type\":\"string\"},\"false\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"for\":{\"type\":\"string\"},\"gen\":{\"type\":\"string\"},\"if\":{\"type\":\"string\"},\"impl\":{\"type\":\"string\"},\"in\":{\"type\":\"string\"},\"let\":{\"type\":\"string\"},\"loop\":{\"type\":\"string\"},\"match\":{\"type\":\"string\"},\"mod\":{\"type\":\"string\"},\"move\":{\"type\":\"string\"},\"mut\":{\"type\":\"string\"},\"pub\":{\"type\":\"string\"},\"ref\":{\"type\":\"string\"},\"return\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"static\":{\"type\":\"string\"},\"struct\":{\"type\":\"string\"},\"super\":{\"type\":\"string\"},\"trait\":{\"type\":\"string\"},\"true\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"},\"unsafe\":{\"type\":\"string\"},\"use\":{\"type\":\"string\"},\"where\":{\"type\":\"string\"},\"while\":{\"type\":\"string\"},\"async\":{\"type\":\"string\"},\"await\":{\"type\":\"string\"},\"dyn\":{\"type\":\"string\"},\"abstract\":{\"type\":\"string\"},\"become\":{\"type\":\"string\"},\"box\":{\"type\":\"string\"},\"do\":{\"type\":\"string\"},\"final\":{\"type\":\"string\"},\"macro\":{\"type\":\"string\"},\"override\":{\"type\":\"string\"},\"priv\":{\"type\":\"string\"},\"typeof\":{\"type\":\"string\"},\"unsized\":{\"type\":\"string\"},\"virtual\":{\"type\":\"string\"},\"yield\":{\"type\":\"string\"},\"try\":{\"type\":\"string\"}},\"required\":[\"as\",\"break\",\"const\",\"continue\",\"crate\",\"else\",\"enum\",\"extern\",\"false\",\"fn\",\"for\",\"gen\",\"if\",\"impl\",\"in\",\"let\",\"loop\",\"match\",\"mod\",\"move\",\"mut\",\"pub\",\"ref\",\"return\",\"self\",\"static\",\"struct\",\"super\",\"trait\",\"true\",\"type\",\"unsafe\",\"use\",\"where\",\"while\",\"async\",\"await\",\"dyn\",\"abstract\",\"become\",\"box\",\"do\",\"final\",\"macro\",\"override\",\"priv\",\"typeof\",\"unsized\",\"virtual\",\"yield\",\"try\"]},\"MapOfKeywords\":{\"type\":\"object\",\"properties\":{\"keyword_map\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\",\"enum\":[\"type\",\"impl\",\"fn\",\"let\",\"match\",\"mod\",\"move\",\"pub\",\"ref\",\"self\",\"super\",\"trait\",\"use\",\"where\"]}}},\"required\":[\"keyword_map\"]},\"KeywordMap\":{\"type\":\"string\",\"enum\":[\"type\",\"impl\",\"fn\",\"let\",\"match\",\"mod\",\"move\",\"pub\",\"ref\",\"self\",\"super\",\"trait\",\"use\",\"where\"]},\"NestedTypeCollisions\":{\"type\":\"object\",\"properties\":{\"type\":{\"$ref\":\"#/$defs/rust_collisions.TypeWithOptionField\"},\"types\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/rust_collisions.TypeWithOptionField\"}},\"option_type\":{\"type\":[\"null\",\"object\"],\"properties\":{\"type\":{\"type\":\"string\"}}}},\"required\":[\"type\",\"types\"]},\"OptionType\":{\"type\":[\"null\",\"object\"],\"properties\":{\"type\":{\"type\":\"string\"}}},\"KeywordFieldsEnum\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"match\":{\"type\":\"integer\"},\"ref\":{\"type\":\"boolean\"},\"impl\":{\"type\":\"string\"}},\"required\":[\"type\",\"match\",\"ref\",\"impl\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":2,\"maxItems\":2}]},{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"match\":{\"type\":\"integer\"},\"ref\":{\"type\":\"boolean\"},\"impl\":{\"type\":\"string\"}},\"required\":[\"type\",\"match\",\"ref\",\"impl\"]}]},\"FlattenedKeywords\":{\"type\":\"object\",\"properties\":{\"normal\":{\"type\":\"string\"}},\"required\":[\"normal\"],\"additionalProperties\":{\"type\":\"string\"}},\"DoubleOptionCollision\":{\"type\":\"object\",\"properties\":{\"option\":{\"type\":[\"null\",\"object\"],\"properties\":{\"option\":{\"type\":[\"null\",\"string\"]}}}}},\"DoubleOptionCollisionOption\":{\"type\":[\"null\",\"object\"],\"properties\":{\"option\":{\"type\":[\"null\",\"string\"]}}},\"FormatCollision\":{\"enum\":[\"{abc}def\",\"{http://example.com/Foo}Thing\",\"{self}\",\"quote\\\"unquote\",\"xyz\"]}},\"defs\":{\"rust_collisions.Box\":{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"string\"}},\"required\":[\"data\"]},\"rust_collisions.TypeWithOptionField\":{\"type\":\"object\",\"properties\":{\"optional_field\":{\"type\":[\"string\",\"null\"]},\"boxed_field\":{\"$ref\":\"#/$defs/rust_collisions.Box\"}},\"required\":[\"boxed_field\"]}}}";
 rt::module_api!(validators::v27, BASE0, "");
 /// Schema: `typify/rust-collisions.json#/definitions/std`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v0], BASE0, "/definitions/std"))]
 pub struct Std {
     pub result: Result,
     pub convert: Result,
@@ -18,62 +19,74 @@ pub struct Std {
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/std/properties/result`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t0::<0>], BASE0, "/definitions/std/properties/result"))]
 pub struct Result {
     pub value: ::std::string::String,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/Box`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t2::<0>], BASE0, "/definitions/Box"))]
 pub struct Box {
     pub data: ::std::string::String,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/Option`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t2::<1>], BASE0, "/definitions/Option"))]
 pub struct Option {
     pub maybe: ::std::string::String,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/Vec`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t2::<2>], BASE0, "/definitions/Vec"))]
 pub struct Vec {
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks1>)]
     pub items: ::std::vec::Vec<::std::string::String>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/String`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t2::<3>], BASE0, "/definitions/String"))]
 pub struct String {
     pub text: ::std::string::String,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/Copy`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t0::<1>], BASE0, "/definitions/Copy"))]
 pub struct Copy {
     pub value: rt::Integer,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/Send`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t2::<4>], BASE0, "/definitions/Send"))]
 pub struct Send {
     pub message: ::std::string::String,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/Pin`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t2::<5>], BASE0, "/definitions/Pin"))]
 pub struct Pin {
     pub pointer: ::std::string::String,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/Drop`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t2::<6>], BASE0, "/definitions/Drop"))]
 pub struct Drop {
     pub cleanup: bool,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/TypeWithOptionField`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v10], BASE0, "/definitions/TypeWithOptionField"))]
 pub struct TypeWithOptionField {
+    #[json(read = ViaValue<Check2>)]
     pub optional_field: ::std::option::Option<::std::option::Option<::std::string::String>>,
     pub boxed_field: Box,
     pub extra: rt::Extra<rt::Value>,
@@ -100,7 +113,9 @@ rt::string_enum!(
     "/definitions/StringEnum"
 );
 /// Schema: `typify/rust-collisions.json#/definitions/RustKeywordMonster`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader,
+    contract([validators::v13], BASE0, "/definitions/RustKeywordMonster"))]
 pub struct RustKeywordMonster {
     pub r#as: ::std::string::String,
     pub r#break: ::std::string::String,
@@ -156,9 +171,11 @@ pub struct RustKeywordMonster {
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/MapOfKeywords`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t2::<7>], BASE0, "/definitions/MapOfKeywords"))]
 pub struct MapOfKeywords {
     /// Each member: one of `type`, `impl`, `fn`, `let`, `match`, `mod`, `move`, `pub`, `ref`, `self`, `super`, `trait`, `use`, `where`.
+    #[json(read = MapOf<StringLeaf, Listed<KeywordMap>, Checks3>)]
     pub keyword_map: rt::Map<::std::string::String, KeywordMap>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -189,21 +206,27 @@ rt::string_enum!(
     "/definitions/MapOfKeywords/properties/keyword_map/additionalProperties"
 );
 /// Schema: `typify/rust-collisions.json#/definitions/NestedTypeCollisions`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v16], BASE0, "/definitions/NestedTypeCollisions"))]
 pub struct NestedTypeCollisions {
     pub r#type: TypeWithOptionField,
+    #[json(read = VecOf<Typed<TypeWithOptionField>, 0usize, { usize::MAX }, Checks4>)]
     pub types: ::std::vec::Vec<TypeWithOptionField>,
+    #[json(read = ViaValue<Check5>)]
     pub option_type: ::std::option::Option<::std::option::Option<OptionType>>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/NestedTypeCollisions/properties/option_type`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t3::<0>], BASE0,
+    "/definitions/NestedTypeCollisions/properties/option_type"))]
 pub struct OptionType {
     pub r#type: ::std::option::Option<::std::string::String>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/KeywordFieldsEnum`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(contract([validators::v18, validators::v19], BASE0, "/definitions/KeywordFieldsEnum"))]
 pub struct KeywordFieldsEnum {
     pub r#type: ::std::string::String,
     pub r#match: rt::Integer,
@@ -211,27 +234,27 @@ pub struct KeywordFieldsEnum {
     pub r#impl: ::std::string::String,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    KeywordFieldsEnum { r#type = "type", required; r#match = "match", required;
-    r#ref = "ref", required; r#impl = "impl", required;
-    } extra extra contract[validators::v18, validators::v19], BASE0,
-    "/definitions/KeywordFieldsEnum"
-);
 /// Schema: `typify/rust-collisions.json#/definitions/FlattenedKeywords`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v20], BASE0, "/definitions/FlattenedKeywords"))]
 pub struct FlattenedKeywords {
     pub normal: ::std::string::String,
     pub extra: rt::Extra<::std::string::String>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/DoubleOptionCollision`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v21], BASE0, "/definitions/DoubleOptionCollision"))]
 pub struct DoubleOptionCollision {
+    #[json(read = ViaValue<Check6>)]
     pub option: ::std::option::Option<::std::option::Option<DoubleOptionCollisionOption>>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/rust-collisions.json#/definitions/DoubleOptionCollision/properties/option`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast,
+    contract([validators::t3::<1>], BASE0, "/definitions/DoubleOptionCollision/properties/option"))]
 pub struct DoubleOptionCollisionOption {
+    #[json(read = ViaValue<Check2>)]
     pub option: ::std::option::Option<::std::option::Option<::std::string::String>>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -254,120 +277,16 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{
-        AnyBool, AnyInteger, AnyString, AnyValue, Listed, MapOf, StringLeaf, Typed,
-        VecOf, ViaValue,
+    pub use super::rt::fast::{
+        AnyString, Listed, MapOf, StringLeaf, Typed, VecOf, ViaValue,
     };
-    rt::object_reader!(
-        read_0, Std { _ => Typed<Result>; result = "result", required;
-        convert = "convert", required; fmt = "fmt", required; str = "str", required;
-        string = "string", required; option = "option", required; boxed = "boxed", required;
-        } extra extra => AnyValue; contract[validators::v0], BASE0, "/definitions/std"
-    );
-    rt::object_reader!(
-        read_1, Result { value = "value", required => AnyString; } extra extra => AnyValue;
-        contract[validators::t0::<0>], BASE0, "/definitions/std/properties/result"
-    );
-    rt::object_reader!(
-        read_2, Box { data = "data", required => AnyString; } extra extra => AnyValue;
-        contract[validators::t2::<0>], BASE0, "/definitions/Box"
-    );
-    rt::object_reader!(
-        read_3, Option { maybe = "maybe", required => AnyString; } extra extra => AnyValue;
-        contract[validators::t2::<1>], BASE0, "/definitions/Option"
-    );
     rt::array_checks!(Checks1, items = validators::v24);
-    rt::object_reader!(
-        read_4, Vec { items = "items", required => VecOf<AnyString, 0usize, {
-        usize::MAX }, Checks1>; } extra extra => AnyValue;
-        contract[validators::t2::<2>], BASE0, "/definitions/Vec"
-    );
-    rt::object_reader!(
-        read_5, String { text = "text", required => AnyString; } extra extra => AnyValue;
-        contract[validators::t2::<3>], BASE0, "/definitions/String"
-    );
-    rt::object_reader!(
-        read_6, Copy { value = "value", required => AnyInteger; } extra extra => AnyValue;
-        contract[validators::t0::<1>], BASE0, "/definitions/Copy"
-    );
-    rt::object_reader!(
-        read_7, Send { message = "message", required => AnyString; } extra extra => AnyValue;
-        contract[validators::t2::<4>], BASE0, "/definitions/Send"
-    );
-    rt::object_reader!(
-        read_8, Pin { pointer = "pointer", required => AnyString; } extra extra => AnyValue;
-        contract[validators::t2::<5>], BASE0, "/definitions/Pin"
-    );
-    rt::object_reader!(
-        read_9, Drop { cleanup = "cleanup", required => AnyBool; } extra extra => AnyValue;
-        contract[validators::t2::<6>], BASE0, "/definitions/Drop"
-    );
     rt::via_value!(Check2 -> ::std::option::Option<::std::string::String>, validators::v25);
-    rt::object_reader!(
-        read_10, TypeWithOptionField { optional_field = "optional_field" => ViaValue<Check2>;
-        boxed_field = "boxed_field", required => Typed<Box>; } extra extra => AnyValue;
-        contract[validators::v10], BASE0, "/definitions/TypeWithOptionField"
-    );
-    rt::object_reader!(
-        read_13, RustKeywordMonster { _ => AnyString; r#as = "as", required;
-        r#break = "break", required; r#const = "const", required; r#continue = "continue", required;
-        crate_ = "crate", required; r#else = "else", required; r#enum = "enum", required;
-        extern_ = "extern", required; r#false = "false", required; r#fn = "fn", required;
-        r#for = "for", required; r#gen = "gen", required; r#if = "if", required;
-        r#impl = "impl", required; r#in = "in", required; r#let = "let", required;
-        r#loop = "loop", required; r#match = "match", required; r#mod = "mod", required;
-        r#move = "move", required; r#mut = "mut", required; r#pub = "pub", required;
-        r#ref = "ref", required; r#return = "return", required; self_ = "self", required;
-        r#static = "static", required; r#struct = "struct", required; super_ = "super", required;
-        r#trait = "trait", required; r#true = "true", required; r#type = "type", required;
-        r#unsafe = "unsafe", required; r#use = "use", required; r#where = "where", required;
-        r#while = "while", required; r#async = "async", required; r#await = "await", required;
-        r#dyn = "dyn", required; r#abstract = "abstract", required; r#become = "become", required;
-        r#box = "box", required; r#do = "do", required; r#final = "final", required;
-        r#macro = "macro", required; r#override = "override", required; r#priv = "priv", required;
-        r#typeof = "typeof", required; r#unsized = "unsized", required;
-        r#virtual = "virtual", required; r#yield = "yield", required; r#try = "try", required;
-        } extra extra => AnyValue;
-        contract[validators::v13], BASE0, "/definitions/RustKeywordMonster"
-    );
     rt::map_checks!(Checks3, values = validators::v15);
-    rt::object_reader!(
-        read_14, MapOfKeywords {
-        keyword_map = "keyword_map", required => MapOf<StringLeaf, Listed<KeywordMap>, Checks3>;
-        } extra extra => AnyValue;
-        contract[validators::t2::<7>], BASE0, "/definitions/MapOfKeywords"
-    );
     rt::array_checks!(Checks4, items = validators::t4::<0>);
     rt::via_value!(Check5 -> ::std::option::Option<OptionType>, validators::t3::<0>);
-    rt::object_reader!(
-        read_16, NestedTypeCollisions { r#type = "type", required => Typed<TypeWithOptionField>;
-        types = "types", required => VecOf<Typed<TypeWithOptionField>, 0usize, {
-        usize::MAX }, Checks4>; option_type = "option_type" => ViaValue<Check5>;
-        } extra extra => AnyValue;
-        contract[validators::v16], BASE0, "/definitions/NestedTypeCollisions"
-    );
-    rt::object_reader!(
-        read_17, OptionType { r#type = "type" => AnyString; } extra extra => AnyValue;
-        contract[validators::t3::<0>], BASE0,
-        "/definitions/NestedTypeCollisions/properties/option_type"
-    );
-    rt::object_reader!(
-        read_19, FlattenedKeywords { normal = "normal", required => AnyString;
-        } extra extra => AnyString;
-        contract[validators::v20], BASE0, "/definitions/FlattenedKeywords"
-    );
     rt::via_value!(
         Check6 -> ::std::option::Option<DoubleOptionCollisionOption>, validators::t3::<1>
-    );
-    rt::object_reader!(
-        read_20, DoubleOptionCollision { option = "option" => ViaValue<Check6>;
-        } extra extra => AnyValue;
-        contract[validators::v21], BASE0, "/definitions/DoubleOptionCollision"
-    );
-    rt::object_reader!(
-        read_21, DoubleOptionCollisionOption { option = "option" => ViaValue<Check2>;
-        } extra extra => AnyValue;
-        contract[validators::t3::<1>], BASE0, "/definitions/DoubleOptionCollision/properties/option"
     );
 }
 const BASE0: &str = "file:///typify/rust-collisions.json";

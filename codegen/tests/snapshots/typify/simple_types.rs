@@ -6,9 +6,11 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"FloatsArenTTerribleIMTold\":{\"type\":\"object\",\"properties\":{\"flush_timeout\":{\"type\":\"number\",\"format\":\"float\"}}},\"JustOne\":{\"type\":[\"string\"]},\"AnythingWorks\":{\"type\":\"object\",\"required\":[\"value\"]},\"UintMinimumAndMaximum\":{\"type\":\"object\",\"required\":[\"max\",\"min\",\"min_and_max\",\"min_non_zero\",\"min_uint_non_zero\",\"no_bounds\"],\"properties\":{\"no_bounds\":{\"type\":\"integer\",\"format\":\"uint64\"},\"min\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":0},\"min_non_zero\":{\"type\":\"integer\",\"minimum\":1},\"min_uint_non_zero\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":1},\"max\":{\"type\":\"integer\",\"format\":\"uint64\",\"maximum\":256},\"min_and_max\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":1,\"maximum\":256}}}},\"defs\":{}}";
 rt::module_api!(validators::v8, BASE0, "");
 /// Schema: `typify/simple-types.json#/definitions/floats-aren't-terrible-I'm-told`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v0], BASE0, "/definitions/floats-aren't-terrible-I'm-told"))]
 pub struct FloatsArenTTerribleIMTold {
     /// Format `float`.
+    #[json(read = LeafRead<Leaf1>)]
     pub flush_timeout: Option<rt::Number>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -17,46 +19,39 @@ pub type JustOne = String;
 /// Schema: `typify/simple-types.json#/definitions/anything-works`
 pub type AnythingWorks = rt::Map<String, rt::Value>;
 /// Schema: `typify/simple-types.json#/definitions/uint-minimum-and-maximum`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v1], BASE0, "/definitions/uint-minimum-and-maximum"))]
 pub struct UintMinimumAndMaximum {
     /// Format `uint64`.
+    #[json(read = LeafRead<Leaf2>)]
     pub no_bounds: rt::Integer,
     /// Format `uint64`. Integer ≥ 0.
+    #[json(read = LeafRead<Leaf3>)]
     pub min: rt::Integer,
     /// Integer ≥ 1.
+    #[json(read = LeafRead<Leaf4>)]
     pub min_non_zero: rt::Integer,
     /// Format `uint64`. Integer ≥ 1.
+    #[json(read = LeafRead<Leaf4>)]
     pub min_uint_non_zero: rt::Integer,
     /// Format `uint64`. Integer ≤ 256.
+    #[json(read = LeafRead<Leaf5>)]
     pub max: rt::Integer,
     /// Format `uint64`. Integer from 1 to 256.
+    #[json(read = LeafRead<Leaf6>)]
     pub min_and_max: rt::Integer,
     pub extra: rt::Extra<rt::Value>,
 }
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, LeafRead};
+    pub use super::rt::fast::LeafRead;
     rt::value_leaf!(Leaf1 -> rt::Number, scalar validators::v2);
-    rt::object_reader!(
-        read_0, FloatsArenTTerribleIMTold { flush_timeout = "flush_timeout" => LeafRead<Leaf1>;
-        } extra extra => AnyValue;
-        contract[validators::v0], BASE0, "/definitions/floats-aren't-terrible-I'm-told"
-    );
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar validators::v3);
     rt::value_leaf!(Leaf3 -> rt::Integer, scalar validators::v4);
     rt::value_leaf!(Leaf4 -> rt::Integer, scalar validators::v5);
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar validators::v6);
     rt::value_leaf!(Leaf6 -> rt::Integer, scalar validators::v7);
-    rt::object_reader!(
-        read_3, UintMinimumAndMaximum { no_bounds = "no_bounds", required => LeafRead<Leaf2>;
-        min = "min", required => LeafRead<Leaf3>;
-        min_non_zero = "min_non_zero", required => LeafRead<Leaf4>;
-        min_uint_non_zero = "min_uint_non_zero", required => LeafRead<Leaf4>;
-        max = "max", required => LeafRead<Leaf5>;
-        min_and_max = "min_and_max", required => LeafRead<Leaf6>; } extra extra => AnyValue;
-        contract[validators::v1], BASE0, "/definitions/uint-minimum-and-maximum"
-    );
 }
 const BASE0: &str = "file:///typify/simple-types.json";
 /// Validators: one function per distinct subschema. The module is

@@ -8,9 +8,11 @@ rt::module_api!(validators::v0, BASE0, "", TestType);
 /// TestType
 ///
 /// Schema: `typify/type-with-modified-generation.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct TestType {
     pub replaced_type: rt::Value,
+    #[json(read = MapOf<StringLeaf, AnyString, Checks1>)]
     pub patched_type: rt::Map<String, String>,
     pub converted_type: ConvertedType,
     pub extra: rt::Extra<rt::Value>,
@@ -32,15 +34,10 @@ pub type TypeThatNeedsMoreDerives = rt::Map<String, String>;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyString, AnyValue, MapOf, StringLeaf, ViaValue};
+    pub use super::rt::fast::{AnyString, MapOf, StringLeaf, ViaValue};
     rt::map_checks!(Checks1, values = validators::v2);
     rt::via_value!(Check2 -> ConvertedType, validators::v1);
-    rt::object_reader!(
-        read_0, TestType { replaced_type = "replaced_type", required => AnyValue;
-        patched_type = "patched_type", required => MapOf<StringLeaf, AnyString, Checks1>;
-        converted_type = "converted_type", required => ViaValue<Check2>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
-    );
+    rt::reads!(ConvertedType => ViaValue<Check2>);
 }
 const BASE0: &str = "file:///typify/type-with-modified-generation.json";
 /// Validators: one function per distinct subschema. The module is

@@ -6,18 +6,22 @@ pub const SCHEMA_JSON: &str = "{\"$comment\":\"defaults for built-in types\",\"$
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestBed\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"format\":\"uuid\",\"default\":\"abc123-is-this-a-uuid\"},\"any\":{\"type\":\"array\",\"items\":{},\"default\":[[8,6,7],[5,3,0,9]]}}},\"OuterThing\":{\"type\":\"object\",\"properties\":{\"thing\":{\"type\":\"object\",\"title\":\"ThingWithDefaults\",\"properties\":{\"a\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"}},\"additionalProperties\":false,\"default\":{\"type\":\"bee\"}}}},\"Thing\":{\"type\":\"object\",\"title\":\"ThingWithDefaults\",\"properties\":{\"a\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"}},\"additionalProperties\":false,\"default\":{\"type\":\"bee\"}},\"Doodad\":{\"type\":\"object\",\"properties\":{\"when\":{\"type\":\"string\",\"format\":\"date-time\",\"default\":\"1970-01-01T00:00:00Z\"}}},\"MrDefaultNumbers\":{\"type\":\"object\",\"properties\":{\"little_u8\":{\"type\":\"integer\",\"format\":\"uint8\",\"minimum\":1,\"default\":2},\"little_u16\":{\"type\":\"integer\",\"format\":\"uint16\",\"minimum\":1,\"default\":3},\"big_nullable\":{\"type\":[\"integer\",\"null\"],\"format\":\"uint64\",\"minimum\":1,\"default\":1}}},\"UInt\":{\"type\":\"integer\"}},\"defs\":{}}";
 rt::module_api!(validators::v7, BASE0, "");
 /// Schema: `typify/types-with-defaults.json#/definitions/TestBed`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v0], BASE0, "/definitions/TestBed"))]
 pub struct TestBed {
     /// Format `uuid`.
     ///
     /// Default when absent: `"abc123-is-this-a-uuid"`.
+    #[json(default = "abc123-is-this-a-uuid")]
     pub id: Option<String>,
     /// Default when absent: `[[8,6,7],[5,3,0,9]]`.
+    #[json(read = VecOf<AnyValue, 0usize, { usize::MAX }, Checks1>)]
     pub any: Option<Vec<rt::Value>>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/types-with-defaults.json#/definitions/OuterThing`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t0::<0>], BASE0, "/definitions/OuterThing"))]
 pub struct OuterThing {
     /// ThingWithDefaults
     ///
@@ -28,32 +32,39 @@ pub struct OuterThing {
 /// ThingWithDefaults
 ///
 /// Schema: `typify/types-with-defaults.json#/definitions/OuterThing/properties/thing`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v2], BASE0, "/definitions/OuterThing/properties/thing"))]
 pub struct Thing {
     pub a: Option<String>,
     pub r#type: Option<String>,
 }
 /// Schema: `typify/types-with-defaults.json#/definitions/Doodad`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t0::<1>], BASE0, "/definitions/Doodad"))]
 pub struct Doodad {
     /// Format `date-time`.
     ///
     /// Default when absent: `"1970-01-01T00:00:00Z"`.
+    #[json(default = "1970-01-01T00:00:00Z")]
     pub when: Option<String>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/types-with-defaults.json#/definitions/MrDefaultNumbers`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v4], BASE0, "/definitions/MrDefaultNumbers"))]
 pub struct MrDefaultNumbers {
     /// Format `uint8`. Integer ≥ 1.
     ///
     /// Default when absent: `2`.
+    #[json(default = 2, read = LeafRead<Leaf2>)]
     pub little_u8: Option<rt::Integer>,
     /// Format `uint16`. Integer ≥ 1.
     ///
     /// Default when absent: `3`.
+    #[json(default = 3, read = LeafRead<Leaf2>)]
     pub little_u16: Option<rt::Integer>,
     /// Default when absent: `1`.
+    #[json(read = ViaValue<Check3>)]
     pub big_nullable: Option<Option<rt::Integer>>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -62,34 +73,10 @@ pub type UInt = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyString, AnyValue, LeafRead, Typed, VecOf, ViaValue};
+    pub use super::rt::fast::{AnyValue, LeafRead, VecOf, ViaValue};
     rt::array_checks!(Checks1);
-    rt::object_reader!(
-        read_0, TestBed { id = "id" default: &str = "abc123-is-this-a-uuid" => AnyString;
-        any = "any" => VecOf<AnyValue, 0usize, { usize::MAX }, Checks1>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, "/definitions/TestBed"
-    );
-    rt::object_reader!(
-        read_1, OuterThing { thing = "thing" => Typed<Thing>; } extra extra => AnyValue;
-        contract[validators::t0::<0>], BASE0, "/definitions/OuterThing"
-    );
-    rt::object_reader!(
-        read_2, Thing { a = "a" => AnyString; r#type = "type" => AnyString; } deny;
-        contract[validators::v2], BASE0, "/definitions/OuterThing/properties/thing"
-    );
-    rt::object_reader!(
-        read_3, Doodad { when = "when" default: &str = "1970-01-01T00:00:00Z" => AnyString;
-        } extra extra => AnyValue; contract[validators::t0::<1>], BASE0, "/definitions/Doodad"
-    );
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar validators::v5);
     rt::via_value!(Check3 -> Option<rt::Integer>, validators::v6);
-    rt::object_reader!(
-        read_4, MrDefaultNumbers {
-        little_u8 = "little_u8" default: rt::Integer = 2 => LeafRead<Leaf2>;
-        little_u16 = "little_u16" default: rt::Integer = 3 => LeafRead<Leaf2>;
-        big_nullable = "big_nullable" => ViaValue<Check3>; } extra extra => AnyValue;
-        contract[validators::v4], BASE0, "/definitions/MrDefaultNumbers"
-    );
 }
 const BASE0: &str = "file:///typify/types-with-defaults.json";
 /// Validators: one function per distinct subschema. The module is

@@ -8,8 +8,10 @@ rt::module_api!(validators::v0, BASE0, "", TestType);
 /// TestType
 ///
 /// Schema: `typify/untyped-enum-with-null.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct TestType {
+    #[json(required, read = ViaValue<Check1>)]
     pub value: Option<Value>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -29,12 +31,8 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, ViaValue};
+    pub use super::rt::fast::ViaValue;
     rt::via_value!(Check1 -> Option<Value>, validators::v1);
-    rt::object_reader!(
-        read_0, TestType { value = "value", required => ViaValue<Check1>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
-    );
 }
 const BASE0: &str = "file:///typify/untyped-enum-with-null.json";
 /// Validators: one function per distinct subschema. The module is

@@ -80,9 +80,11 @@ rt::string_enum!(
     Choice3 = "Choice3" } contract[validators::v10], BASE0, "/definitions/AlternativeEnum"
 );
 /// Schema: `typify/various-enums.json#/definitions/EmptyObject`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v11], BASE0, "/definitions/EmptyObject"))]
 pub struct EmptyObject {
     /// Always `{}`.
+    #[json(read = ViaValue<Check1>)]
     pub prop: Option<rt::Map<String, rt::Value>>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -224,12 +226,8 @@ pub type NotBlockSize = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyValue, ViaValue};
+    pub use super::rt::fast::ViaValue;
     rt::via_value!(Check1 -> rt::Map<String, rt::Value>, validators::v27);
-    rt::object_reader!(
-        read_11, EmptyObject { prop = "prop" => ViaValue<Check1>; } extra extra => AnyValue;
-        contract[validators::v11], BASE0, "/definitions/EmptyObject"
-    );
 }
 const BASE0: &str = "file:///typify/various-enums.json";
 /// Validators: one function per distinct subschema. The module is

@@ -8,20 +8,30 @@ rt::module_api!(validators::v0, BASE0, "", VegaVisualizationSpecificationLanguag
 /// Vega Visualization Specification Language
 ///
 /// Schema: `typify/vega.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct VegaVisualizationSpecificationLanguage {
+    #[json(read = ViaValue<Check1>)]
     pub encode: Option<rt::Map<String, EncodeEntry>>,
     pub layout: Option<Layout>,
+    #[json(read = VecOf<ViaValue<Check3>, 0usize, { usize::MAX }, Checks4>)]
     pub signals: Option<Vec<Signal>>,
+    #[json(read = VecOf<ViaValue<Check5>, 0usize, { usize::MAX }, Checks6>)]
     pub data: Option<Vec<Data>>,
+    #[json(read = VecOf<ViaValue<Check7>, 0usize, { usize::MAX }, Checks8>)]
     pub scales: Option<Vec<Scale>>,
+    #[json(read = VecOf<Typed<Projection>, 0usize, { usize::MAX }, Checks9>)]
     pub projections: Option<Vec<Projection>>,
+    #[json(read = VecOf<Typed<Axis>, 0usize, { usize::MAX }, Checks10>)]
     pub axes: Option<Vec<Axis>>,
+    #[json(read = VecOf<ViaValue<Check11>, 0usize, { usize::MAX }, Checks12>)]
     pub legends: Option<Vec<Legend>>,
     pub title: Option<Title>,
+    #[json(read = VecOf<ViaValue<Check15>, 0usize, { usize::MAX }, Checks16>)]
     pub marks: Option<Vec<ScopeMark>>,
     pub usermeta: Option<rt::Map<String, rt::Value>>,
     /// Format `uri`.
+    #[json(name = "$schema")]
     pub schema: Option<String>,
     pub config: Option<rt::Map<String, rt::Value>>,
     pub description: Option<String>,
@@ -34,7 +44,8 @@ pub struct VegaVisualizationSpecificationLanguage {
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/encodeEntry`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader, contract([validators::v1], BASE0, "/definitions/encodeEntry"))]
 pub struct EncodeEntry {
     pub x: Option<NumberValue>,
     pub x2: Option<NumberValue>,
@@ -296,7 +307,8 @@ rt::union!(
     } deny } contract[validators::t3::<0>], BASE0, "/definitions/field"
 );
 /// Schema: `typify/vega.json#/definitions/signalRef`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t20::<2>], BASE0, "/definitions/signalRef"))]
 pub struct SignalRef {
     pub signal: String,
     pub extra: rt::Extra<rt::Value>,
@@ -486,63 +498,51 @@ rt::union!(
     "/definitions/colorValue/oneOf/0/items"
 );
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`, `typify/vega.json#/definitions/arrayValue/oneOf/0/items`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct StringModifiersSignalRef {
     pub test: Option<String>,
     pub scale: Option<Field>,
     pub signal: String,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    StringModifiersSignalRef { test = "test"; scale = "scale"; signal = "signal", required;
-    } extra extra
-);
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`, `typify/vega.json#/definitions/arrayValue/oneOf/0/items`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct StringModifiersField {
     pub test: Option<String>,
     pub scale: Option<Field>,
     pub field: Field,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    StringModifiersField { test = "test"; scale = "scale"; field = "field", required; } extra extra
-);
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`, `typify/vega.json#/definitions/arrayValue/oneOf/0/items`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct StringModifiersRange {
     pub test: Option<String>,
     pub scale: Option<Field>,
     pub range: Band,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    StringModifiersRange { test = "test"; scale = "scale"; range = "range", required; } extra extra
-);
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`, `typify/vega.json#/definitions/arrayValue/oneOf/0/items`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct Item {
     pub test: Option<String>,
     pub scale: Field,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Item { test = "test"; scale = "scale", required; } extra extra);
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`, `typify/vega.json#/definitions/arrayValue/oneOf/0/items`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct StringModifiersOffset {
     pub test: Option<String>,
     pub scale: Option<Field>,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(StringModifiersOffset { test = "test"; scale = "scale"; } extra extra);
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/baseColorValue/oneOf/1`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct BaseColorValueLinearGradient {
     pub value: LinearGradient,
 }
-rt::object!(BaseColorValueLinearGradient { value = "value", required; } deny);
 /// Schema: `typify/vega.json#/definitions/linearGradient`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v38], BASE0, "/definitions/linearGradient"))]
 pub struct LinearGradient {
     pub gradient: LinearGradientGradient,
     pub id: Option<String>,
@@ -550,6 +550,7 @@ pub struct LinearGradient {
     pub y1: Option<rt::Number>,
     pub x2: Option<rt::Number>,
     pub y2: Option<rt::Number>,
+    #[json(read = VecOf<Typed<Stop>, 0usize, { usize::MAX }, Checks75>)]
     pub stops: Vec<Stop>,
 }
 /// Schema: `typify/vega.json#/definitions/linearGradient/properties/gradient`
@@ -563,19 +564,20 @@ rt::string_enum!(
     "/definitions/linearGradient/properties/gradient"
 );
 /// Schema: `typify/vega.json#/definitions/gradientStops/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v40], BASE0, "/definitions/gradientStops/items"))]
 pub struct Stop {
     pub offset: rt::Number,
     pub color: String,
 }
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/baseColorValue/oneOf/2`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct BaseColorValueRadialGradient {
     pub value: RadialGradient,
 }
-rt::object!(BaseColorValueRadialGradient { value = "value", required; } deny);
 /// Schema: `typify/vega.json#/definitions/radialGradient`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v41], BASE0, "/definitions/radialGradient"))]
 pub struct RadialGradient {
     pub gradient: RadialGradientGradient,
     pub id: Option<String>,
@@ -585,6 +587,7 @@ pub struct RadialGradient {
     pub x2: Option<rt::Number>,
     pub y2: Option<rt::Number>,
     pub r2: Option<rt::Number>,
+    #[json(read = VecOf<Typed<Stop>, 0usize, { usize::MAX }, Checks75>)]
     pub stops: Vec<Stop>,
 }
 /// Schema: `typify/vega.json#/definitions/radialGradient/properties/gradient`
@@ -598,23 +601,18 @@ rt::string_enum!(
     "/definitions/radialGradient/properties/gradient"
 );
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/baseColorValue/oneOf/3`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct BaseColorValueGradient {
     pub gradient: Field,
     pub start: Option<Vec<rt::Number>>,
     pub stop: Option<Vec<rt::Number>>,
     pub count: Option<rt::Number>,
 }
-rt::object!(
-    BaseColorValueGradient { gradient = "gradient", required; start = "start"; stop = "stop";
-    count = "count"; } deny
-);
 /// Used by: `typify/vega.json#/definitions/colorValue/oneOf/0/items`, `typify/vega.json#/definitions/baseColorValue/oneOf/4`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct BaseColorValueColor {
     pub color: ColorItemColor,
 }
-rt::object!(BaseColorValueColor { color = "color", required; } deny);
 /// Schema: `typify/vega.json#/definitions/baseColorValue/oneOf/4/properties/color`
 #[derive(Clone, Debug, PartialEq)]
 pub enum ColorItemColor {
@@ -630,7 +628,8 @@ rt::union!(
     "/definitions/baseColorValue/oneOf/4/properties/color"
 );
 /// Schema: `typify/vega.json#/definitions/colorRGB`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v48], BASE0, "/definitions/colorRGB"))]
 pub struct ColorRgb {
     pub r: NumberValue,
     pub g: NumberValue,
@@ -638,7 +637,8 @@ pub struct ColorRgb {
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/colorHSL`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v49], BASE0, "/definitions/colorHSL"))]
 pub struct ColorHsl {
     pub h: NumberValue,
     pub s: NumberValue,
@@ -646,7 +646,8 @@ pub struct ColorHsl {
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/colorLAB`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v50], BASE0, "/definitions/colorLAB"))]
 pub struct ColorLab {
     pub l: NumberValue,
     pub a: NumberValue,
@@ -654,7 +655,8 @@ pub struct ColorLab {
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/colorHCL`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v51], BASE0, "/definitions/colorHCL"))]
 pub struct ColorHcl {
     pub h: NumberValue,
     pub c: NumberValue,
@@ -697,52 +699,38 @@ rt::union!(
     "/definitions/baseColorValue/oneOf/0"
 );
 /// Used by: `typify/vega.json#/definitions/baseColorValue/oneOf/0`, `typify/vega.json#/definitions/strokeCapValue/oneOf/1`, `typify/vega.json#/definitions/arrayValue/oneOf/1`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct RootEncodeFillBaseColorValueObjectSignalRef {
     pub scale: Option<Field>,
     pub signal: String,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    RootEncodeFillBaseColorValueObjectSignalRef { scale = "scale"; signal = "signal", required;
-    } extra extra
-);
 /// Used by: `typify/vega.json#/definitions/baseColorValue/oneOf/0`, `typify/vega.json#/definitions/strokeCapValue/oneOf/1`, `typify/vega.json#/definitions/arrayValue/oneOf/1`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct RootEncodeFillBaseColorValueObjectField {
     pub scale: Option<Field>,
     pub field: Field,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    RootEncodeFillBaseColorValueObjectField { scale = "scale"; field = "field", required;
-    } extra extra
-);
 /// Used by: `typify/vega.json#/definitions/baseColorValue/oneOf/0`, `typify/vega.json#/definitions/strokeCapValue/oneOf/1`, `typify/vega.json#/definitions/arrayValue/oneOf/1`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct RootEncodeFillBaseColorValueObjectRange {
     pub scale: Option<Field>,
     pub range: Band,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    RootEncodeFillBaseColorValueObjectRange { scale = "scale"; range = "range", required;
-    } extra extra
-);
 /// Used by: `typify/vega.json#/definitions/baseColorValue/oneOf/0`, `typify/vega.json#/definitions/strokeCapValue/oneOf/1`, `typify/vega.json#/definitions/arrayValue/oneOf/1`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct StringModifiersScaleValue {
     pub scale: Field,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(StringModifiersScaleValue { scale = "scale", required; } extra extra);
 /// Used by: `typify/vega.json#/definitions/baseColorValue/oneOf/0`, `typify/vega.json#/definitions/strokeCapValue/oneOf/1`, `typify/vega.json#/definitions/arrayValue/oneOf/1`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
 pub struct RootEncodeFillBaseColorValueObjectOffset {
     pub scale: Option<Field>,
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(RootEncodeFillBaseColorValueObjectOffset { scale = "scale"; } extra extra);
 /// Schema: `typify/vega.json#/definitions/strokeCapValue`
 #[derive(Clone, Debug, PartialEq)]
 pub enum StrokeCapValue {
@@ -1640,7 +1628,9 @@ rt::union!(
     "/definitions/layout/oneOf/0/properties/padding"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/padding/oneOf/2`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t8::<2>], BASE0, "/definitions/layout/oneOf/0/properties/padding/oneOf/2"))]
 pub struct ObjectBand {
     pub row: Option<NumberOrSignal>,
     pub column: Option<NumberOrSignal>,
@@ -1918,7 +1908,8 @@ rt::union!(
     "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update"
 );
 /// Schema: `typify/vega.json#/definitions/expr`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v165], BASE0, "/definitions/expr"))]
 pub struct Expr {
     pub expr: String,
     pub r#as: Option<String>,
@@ -2363,17 +2354,14 @@ rt::union!(
     "wordcloud" => Wordcloud(_) } contract[validators::v180], BASE0, "/definitions/transform"
 );
 /// Schema: `typify/vega.json#/definitions/crossfilterTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "crossfilter",
+    contract([validators::v181], BASE0, "/definitions/crossfilterTransform"))]
 pub struct TransformCrossfilter {
     pub signal: Option<String>,
     pub fields: ArrayOrSignalRef<Vec<RootDataItemNameTransformItemCrossfilterFieldsArray>>,
     pub query: ArrayOrSignalRef<Vec<rt::Value>>,
 }
-rt::object!(
-    TransformCrossfilter { signal = "signal"; fields = "fields", required;
-    query = "query", required; } tag "type" = "crossfilter";
-    deny contract[validators::v181], BASE0, "/definitions/crossfilterTransform"
-);
 /// Used by: `typify/vega.json#/definitions/crossfilterTransform/properties/fields`, `typify/vega.json#/definitions/crossfilterTransform/properties/query`, `typify/vega.json#/definitions/graticuleTransform/properties/extent`, and 103 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
 pub enum ArrayOrSignalRef<T> {
@@ -2405,23 +2393,21 @@ rt::union_by_type!(
     BASE0, "/definitions/stringOrSignal"
 );
 /// Schema: `typify/vega.json#/definitions/paramField`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v186], BASE0, "/definitions/paramField"))]
 pub struct ParamField {
     pub field: String,
     pub r#as: Option<String>,
 }
 /// Schema: `typify/vega.json#/definitions/resolvefilterTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "resolvefilter",
+    contract([validators::v187], BASE0, "/definitions/resolvefilterTransform"))]
 pub struct TransformResolvefilter {
     pub signal: Option<String>,
     pub ignore: Ignore,
     pub filter: rt::Value,
 }
-rt::object!(
-    TransformResolvefilter { signal = "signal"; ignore = "ignore", required;
-    filter = "filter", required; } tag "type" = "resolvefilter";
-    deny contract[validators::v187], BASE0, "/definitions/resolvefilterTransform"
-);
 /// Schema: `typify/vega.json#/definitions/resolvefilterTransform/properties/ignore`
 #[derive(Clone, Debug, PartialEq)]
 pub enum Ignore {
@@ -2433,7 +2419,9 @@ rt::union_by_type!(
     "/definitions/resolvefilterTransform/properties/ignore"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", tag = "type", tag_value = "linkpath",
+    contract([validators::v189], BASE0, "/definitions/linkpathTransform"))]
 pub struct TransformLinkpath {
     pub signal: Option<String>,
     /// Default when absent: `"source.x"`.
@@ -2452,12 +2440,6 @@ pub struct TransformLinkpath {
     /// Default when absent: `"path"`.
     pub r#as: Option<StringOrSignalRef<String>>,
 }
-rt::object!(
-    TransformLinkpath { signal = "signal"; source_x = "sourceX"; source_y = "sourceY";
-    target_x = "targetX"; target_y = "targetY"; orient = "orient"; shape = "shape";
-    require = "require"; r#as = "as"; } tag "type" = "linkpath";
-    deny contract[validators::v189], BASE0, "/definitions/linkpathTransform"
-);
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/sourceX`
 #[derive(Clone, Debug, PartialEq)]
 pub enum SourceX {
@@ -2537,7 +2519,9 @@ rt::string_enum!(
     "/definitions/linkpathTransform/properties/shape/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/pieTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", tag = "type", tag_value = "pie",
+    contract([validators::v192], BASE0, "/definitions/pieTransform"))]
 pub struct TransformPie {
     pub signal: Option<String>,
     pub field: Option<PieTransformField>,
@@ -2548,11 +2532,6 @@ pub struct TransformPie {
     /// Default when absent: `["startAngle","endAngle"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    TransformPie { signal = "signal"; field = "field"; start_angle = "startAngle";
-    end_angle = "endAngle"; sort = "sort"; r#as = "as"; } tag "type" = "pie";
-    deny contract[validators::v192], BASE0, "/definitions/pieTransform"
-);
 /// Schema: `typify/vega.json#/definitions/pieTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 pub enum PieTransformField {
@@ -2577,7 +2556,9 @@ rt::union_by_type!(
     "/definitions/pieTransform/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "stack",
+    contract([validators::v194], BASE0, "/definitions/stackTransform"))]
 pub struct TransformStack {
     pub signal: Option<String>,
     pub field: Option<StackTransformField>,
@@ -2588,11 +2569,6 @@ pub struct TransformStack {
     /// Default when absent: `["y0","y1"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    TransformStack { signal = "signal"; field = "field"; groupby = "groupby"; sort = "sort";
-    offset = "offset"; r#as = "as"; } tag "type" = "stack";
-    deny contract[validators::v194], BASE0, "/definitions/stackTransform"
-);
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 pub enum StackTransformField {
@@ -2693,7 +2669,9 @@ rt::string_enum!(
     "/definitions/stackTransform/properties/offset/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", tag = "type", tag_value = "force",
+    contract([validators::v202], BASE0, "/definitions/forceTransform"))]
 pub struct TransformForce {
     pub signal: Option<String>,
     pub r#static: Option<Nice>,
@@ -2711,12 +2689,6 @@ pub struct TransformForce {
     /// Default when absent: `["x","y","vx","vy"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    TransformForce { signal = "signal"; r#static = "static"; restart = "restart";
-    iterations = "iterations"; alpha = "alpha"; alpha_min = "alphaMin";
-    alpha_target = "alphaTarget"; velocity_decay = "velocityDecay"; forces = "forces"; r#as = "as";
-    } tag "type" = "force"; deny contract[validators::v202], BASE0, "/definitions/forceTransform"
-);
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -2892,17 +2864,14 @@ rt::union!(
     "/definitions/contourTransform/properties/weight"
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "geojson",
+    contract([validators::v205], BASE0, "/definitions/geojsonTransform"))]
 pub struct TransformGeojson {
     pub signal: Option<String>,
     pub fields: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemGeojsonFieldsArray>>>,
     pub geojson: Option<Geojson>,
 }
-rt::object!(
-    TransformGeojson { signal = "signal"; fields = "fields"; geojson = "geojson";
-    } tag "type" = "geojson";
-    deny contract[validators::v205], BASE0, "/definitions/geojsonTransform"
-);
 /// Schema: `typify/vega.json#/definitions/geojsonTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 pub enum RootDataItemNameTransformItemGeojsonFieldsArray {
@@ -2929,7 +2898,9 @@ rt::union!(
     "/definitions/geojsonTransform/properties/geojson"
 );
 /// Schema: `typify/vega.json#/definitions/geopathTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", tag = "type", tag_value = "geopath",
+    contract([validators::t14::<0>], BASE0, "/definitions/geopathTransform"))]
 pub struct TransformGeopath {
     pub signal: Option<String>,
     pub projection: Option<String>,
@@ -2938,11 +2909,6 @@ pub struct TransformGeopath {
     /// Default when absent: `"path"`.
     pub r#as: Option<StringOrSignalRef<String>>,
 }
-rt::object!(
-    TransformGeopath { signal = "signal"; projection = "projection"; field = "field";
-    point_radius = "pointRadius"; r#as = "as"; } tag "type" = "geopath";
-    deny contract[validators::t14::<0>], BASE0, "/definitions/geopathTransform"
-);
 /// Schema: `typify/vega.json#/definitions/geopathTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 pub enum GeopathTransformField {
@@ -2971,7 +2937,9 @@ rt::union!(
     "/definitions/geopathTransform/properties/pointRadius"
 );
 /// Schema: `typify/vega.json#/definitions/geopointTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "geopoint",
+    contract([validators::v207], BASE0, "/definitions/geopointTransform"))]
 pub struct TransformGeopoint {
     pub signal: Option<String>,
     pub projection: String,
@@ -2979,11 +2947,6 @@ pub struct TransformGeopoint {
     /// Default when absent: `["x","y"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    TransformGeopoint { signal = "signal"; projection = "projection", required;
-    fields = "fields", required; r#as = "as"; } tag "type" = "geopoint";
-    deny contract[validators::v207], BASE0, "/definitions/geopointTransform"
-);
 /// Schema: `typify/vega.json#/definitions/geopointTransform/properties/fields/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 pub enum RootDataItemNameTransformItemGeopointFieldsArray {
@@ -2998,7 +2961,9 @@ rt::union!(
     "/definitions/geopointTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", tag = "type", tag_value = "geoshape",
+    contract([validators::t14::<1>], BASE0, "/definitions/geoshapeTransform"))]
 pub struct TransformGeoshape {
     pub signal: Option<String>,
     pub projection: Option<String>,
@@ -3008,11 +2973,6 @@ pub struct TransformGeoshape {
     /// Default when absent: `"shape"`.
     pub r#as: Option<StringOrSignalRef<String>>,
 }
-rt::object!(
-    TransformGeoshape { signal = "signal"; projection = "projection"; field = "field";
-    point_radius = "pointRadius"; r#as = "as"; } tag "type" = "geoshape";
-    deny contract[validators::t14::<1>], BASE0, "/definitions/geoshapeTransform"
-);
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 pub enum GeoshapeTransformField {
@@ -3041,7 +3001,9 @@ rt::union!(
     "/definitions/geoshapeTransform/properties/pointRadius"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "heatmap",
+    contract([validators::v209], BASE0, "/definitions/heatmapTransform"))]
 pub struct TransformHeatmap {
     pub signal: Option<String>,
     pub field: Option<HeatmapTransformField>,
@@ -3052,11 +3014,6 @@ pub struct TransformHeatmap {
     /// Default when absent: `"image"`.
     pub r#as: Option<StringOrSignalRef<String>>,
 }
-rt::object!(
-    TransformHeatmap { signal = "signal"; field = "field"; color = "color"; opacity = "opacity";
-    resolve = "resolve"; r#as = "as"; } tag "type" = "heatmap";
-    deny contract[validators::v209], BASE0, "/definitions/heatmapTransform"
-);
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 pub enum HeatmapTransformField {
@@ -3227,7 +3184,9 @@ rt::union!(
     "/definitions/nestTransform/properties/keys/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/packTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "pack",
+    contract([validators::v213], BASE0, "/definitions/packTransform"))]
 pub struct TransformPack {
     pub signal: Option<String>,
     pub field: Option<PackTransformField>,
@@ -3238,11 +3197,6 @@ pub struct TransformPack {
     /// Default when absent: `["x","y","r","depth","children"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    TransformPack { signal = "signal"; field = "field"; sort = "sort"; padding = "padding";
-    radius = "radius"; size = "size"; r#as = "as"; } tag "type" = "pack";
-    deny contract[validators::v213], BASE0, "/definitions/packTransform"
-);
 /// Schema: `typify/vega.json#/definitions/packTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 pub enum PackTransformField {
@@ -3270,7 +3224,9 @@ rt::union!(
     "/definitions/packTransform/properties/radius"
 );
 /// Schema: `typify/vega.json#/definitions/partitionTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "partition",
+    contract([validators::v214], BASE0, "/definitions/partitionTransform"))]
 pub struct TransformPartition {
     pub signal: Option<String>,
     pub field: Option<PartitionTransformField>,
@@ -3281,11 +3237,6 @@ pub struct TransformPartition {
     /// Default when absent: `["x0","y0","x1","y1","depth","children"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    TransformPartition { signal = "signal"; field = "field"; sort = "sort"; padding = "padding";
-    round = "round"; size = "size"; r#as = "as"; } tag "type" = "partition";
-    deny contract[validators::v214], BASE0, "/definitions/partitionTransform"
-);
 /// Schema: `typify/vega.json#/definitions/partitionTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 pub enum PartitionTransformField {
@@ -3300,17 +3251,14 @@ rt::union!(
     "/definitions/partitionTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/stratifyTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", tag = "type", tag_value = "stratify",
+    contract([validators::v215], BASE0, "/definitions/stratifyTransform"))]
 pub struct TransformStratify {
     pub signal: Option<String>,
     pub key: StratifyTransformKey,
     pub parent_key: ParentKey,
 }
-rt::object!(
-    TransformStratify { signal = "signal"; key = "key", required;
-    parent_key = "parentKey", required; } tag "type" = "stratify";
-    deny contract[validators::v215], BASE0, "/definitions/stratifyTransform"
-);
 /// Schema: `typify/vega.json#/definitions/stratifyTransform/properties/key`
 #[derive(Clone, Debug, PartialEq)]
 pub enum StratifyTransformKey {
@@ -3337,7 +3285,9 @@ rt::union!(
     "/definitions/stratifyTransform/properties/parentKey"
 );
 /// Schema: `typify/vega.json#/definitions/treeTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", tag = "type", tag_value = "tree",
+    contract([validators::v216], BASE0, "/definitions/treeTransform"))]
 pub struct TransformTree {
     pub signal: Option<String>,
     pub field: Option<TreeTransformField>,
@@ -3351,11 +3301,6 @@ pub struct TransformTree {
     /// Default when absent: `["x","y","depth","children"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    TransformTree { signal = "signal"; field = "field"; sort = "sort"; method = "method";
-    size = "size"; node_size = "nodeSize"; separation = "separation"; r#as = "as";
-    } tag "type" = "tree"; deny contract[validators::v216], BASE0, "/definitions/treeTransform"
-);
 /// Schema: `typify/vega.json#/definitions/treeTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 pub enum TreeTransformField {
@@ -3383,7 +3328,9 @@ rt::string_enum!(
     "/definitions/treeTransform/properties/method/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/treemapTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", tag = "type", tag_value = "treemap",
+    contract([validators::v218], BASE0, "/definitions/treemapTransform"))]
 pub struct TransformTreemap {
     pub signal: Option<String>,
     pub field: Option<TreemapTransformField>,
@@ -3404,14 +3351,6 @@ pub struct TransformTreemap {
     /// Default when absent: `["x0","y0","x1","y1","depth","children"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    TransformTreemap { signal = "signal"; field = "field"; sort = "sort"; method = "method";
-    padding = "padding"; padding_inner = "paddingInner"; padding_outer = "paddingOuter";
-    padding_top = "paddingTop"; padding_right = "paddingRight"; padding_bottom = "paddingBottom";
-    padding_left = "paddingLeft"; ratio = "ratio"; round = "round"; size = "size"; r#as = "as";
-    } tag "type" = "treemap";
-    deny contract[validators::v218], BASE0, "/definitions/treemapTransform"
-);
 /// Schema: `typify/vega.json#/definitions/treemapTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 pub enum TreemapTransformField {
@@ -3444,7 +3383,9 @@ rt::string_enum!(
     "/definitions/treemapTransform/properties/method/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/labelTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", tag = "type", tag_value = "label",
+    contract([validators::v220], BASE0, "/definitions/labelTransform"))]
 pub struct TransformLabel {
     pub signal: Option<String>,
     pub size: ArrayOrSignalRef<Vec<Ignore>>,
@@ -3465,12 +3406,6 @@ pub struct TransformLabel {
     /// Default when absent: `["x","y","opacity","align","baseline"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    TransformLabel { signal = "signal"; size = "size", required; sort = "sort"; anchor = "anchor";
-    offset = "offset"; padding = "padding"; line_anchor = "lineAnchor"; mark_index = "markIndex";
-    avoid_base_mark = "avoidBaseMark"; avoid_marks = "avoidMarks"; method = "method"; r#as = "as";
-    } tag "type" = "label"; deny contract[validators::v220], BASE0, "/definitions/labelTransform"
-);
 /// Schema: `typify/vega.json#/definitions/labelTransform/properties/padding`
 #[derive(Clone, Debug, PartialEq)]
 pub enum LabelTransformPadding {
@@ -3641,7 +3576,9 @@ rt::union!(
     "/definitions/aggregateTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/binTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "bin",
+    contract([validators::v224], BASE0, "/definitions/binTransform"))]
 pub struct TransformBin {
     pub signal: Option<String>,
     pub field: BinTransformField,
@@ -3665,13 +3602,6 @@ pub struct TransformBin {
     /// Default when absent: `["bin0","bin1"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    TransformBin { signal = "signal"; field = "field", required; interval = "interval";
-    anchor = "anchor"; maxbins = "maxbins"; base = "base"; divide = "divide";
-    extent = "extent", required; span = "span"; step = "step"; steps = "steps"; minstep = "minstep";
-    nice = "nice"; name = "name"; r#as = "as"; } tag "type" = "bin";
-    deny contract[validators::v224], BASE0, "/definitions/binTransform"
-);
 /// Schema: `typify/vega.json#/definitions/binTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 pub enum BinTransformField {
@@ -3686,15 +3616,13 @@ rt::union!(
     "/definitions/binTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/collectTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "collect",
+    contract([validators::v225], BASE0, "/definitions/collectTransform"))]
 pub struct TransformCollect {
     pub signal: Option<String>,
     pub sort: Option<Compare>,
 }
-rt::object!(
-    TransformCollect { signal = "signal"; sort = "sort"; } tag "type" = "collect";
-    deny contract[validators::v225], BASE0, "/definitions/collectTransform"
-);
 /// Schema: `typify/vega.json#/definitions/countpatternTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 pub enum CountpatternTransformField {
@@ -3772,7 +3700,9 @@ rt::union!(
     "/definitions/densityTransform/properties/distribution/oneOf/3/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/dotbinTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "dotbin",
+    contract([validators::v228], BASE0, "/definitions/dotbinTransform"))]
 pub struct TransformDotbin {
     pub signal: Option<String>,
     pub field: DotbinTransformField,
@@ -3782,11 +3712,6 @@ pub struct TransformDotbin {
     /// Default when absent: `"bin"`.
     pub r#as: Option<StringOrSignalRef<String>>,
 }
-rt::object!(
-    TransformDotbin { signal = "signal"; field = "field", required; groupby = "groupby";
-    step = "step"; smooth = "smooth"; r#as = "as"; } tag "type" = "dotbin";
-    deny contract[validators::v228], BASE0, "/definitions/dotbinTransform"
-);
 /// Schema: `typify/vega.json#/definitions/dotbinTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 pub enum DotbinTransformField {
@@ -3814,15 +3739,13 @@ rt::union!(
     "/definitions/dotbinTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/extentTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "extent",
+    contract([validators::v229], BASE0, "/definitions/extentTransform"))]
 pub struct TransformExtent {
     pub signal: Option<String>,
     pub field: ExtentTransformField,
 }
-rt::object!(
-    TransformExtent { signal = "signal"; field = "field", required; } tag "type" = "extent";
-    deny contract[validators::v229], BASE0, "/definitions/extentTransform"
-);
 /// Schema: `typify/vega.json#/definitions/extentTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExtentTransformField {
@@ -3863,18 +3786,15 @@ rt::union!(
     "/definitions/foldTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/formulaTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "formula",
+    contract([validators::v230], BASE0, "/definitions/formulaTransform"))]
 pub struct TransformFormula {
     pub signal: Option<String>,
     pub expr: String,
     pub r#as: StringOrSignalRef<String>,
     pub initonly: Option<Nice>,
 }
-rt::object!(
-    TransformFormula { signal = "signal"; expr = "expr", required; r#as = "as", required;
-    initonly = "initonly"; } tag "type" = "formula";
-    deny contract[validators::v230], BASE0, "/definitions/formulaTransform"
-);
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 pub enum ImputeTransformField {
@@ -3931,7 +3851,9 @@ rt::string_enum!(
     "/definitions/imputeTransform/properties/method/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "joinaggregate",
+    contract([validators::v232], BASE0, "/definitions/joinaggregateTransform"))]
 pub struct TransformJoinaggregate {
     pub signal: Option<String>,
     pub groupby:
@@ -3946,11 +3868,6 @@ pub struct TransformJoinaggregate {
     pub r#as: Option<ArrayOrSignalRef<Vec<As>>>,
     pub key: Option<JoinaggregateTransformKey>,
 }
-rt::object!(
-    TransformJoinaggregate { signal = "signal"; groupby = "groupby"; fields = "fields"; ops = "ops";
-    r#as = "as"; key = "key"; } tag "type" = "joinaggregate";
-    deny contract[validators::v232], BASE0, "/definitions/joinaggregateTransform"
-);
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 pub enum RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem {
@@ -4018,7 +3935,9 @@ rt::union!(
     "/definitions/kdeTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "lookup",
+    contract([validators::v233], BASE0, "/definitions/lookupTransform"))]
 pub struct TransformLookup {
     pub signal: Option<String>,
     pub from: String,
@@ -4028,11 +3947,6 @@ pub struct TransformLookup {
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
     pub default: Option<rt::Value>,
 }
-rt::object!(
-    TransformLookup { signal = "signal"; from = "from", required; key = "key", required;
-    values = "values"; fields = "fields", required; r#as = "as"; default = "default";
-    } tag "type" = "lookup"; deny contract[validators::v233], BASE0, "/definitions/lookupTransform"
-);
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/key`
 #[derive(Clone, Debug, PartialEq)]
 pub enum LookupTransformKey {
@@ -4164,18 +4078,18 @@ rt::union!(
     "/definitions/quantileTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/sampleTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "sample",
+    contract([validators::v234], BASE0, "/definitions/sampleTransform"))]
 pub struct TransformSample {
     pub signal: Option<String>,
     /// Default when absent: `1000`.
     pub size: Option<Ignore>,
 }
-rt::object!(
-    TransformSample { signal = "signal"; size = "size"; } tag "type" = "sample";
-    deny contract[validators::v234], BASE0, "/definitions/sampleTransform"
-);
 /// Schema: `typify/vega.json#/definitions/timeunitTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "timeunit",
+    contract([validators::v235], BASE0, "/definitions/timeunitTransform"))]
 pub struct TransformTimeunit {
     pub signal: Option<String>,
     pub field: TimeunitTransformField,
@@ -4192,12 +4106,6 @@ pub struct TransformTimeunit {
     /// Default when absent: `["unit0","unit1"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    TransformTimeunit { signal = "signal"; field = "field", required; interval = "interval";
-    units = "units"; step = "step"; maxbins = "maxbins"; extent = "extent"; timezone = "timezone";
-    r#as = "as"; } tag "type" = "timeunit";
-    deny contract[validators::v235], BASE0, "/definitions/timeunitTransform"
-);
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 pub enum TimeunitTransformField {
@@ -4247,7 +4155,9 @@ rt::string_enum!(
     "/definitions/timeunitTransform/properties/timezone/anyOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", tag = "type", tag_value = "window",
+    contract([validators::v238], BASE0, "/definitions/windowTransform"))]
 pub struct TransformWindow {
     pub signal: Option<String>,
     pub sort: Option<Compare>,
@@ -4262,12 +4172,6 @@ pub struct TransformWindow {
     pub frame: Option<ArrayOrSignalRef<Vec<LabelTransformPadding>>>,
     pub ignore_peers: Option<Nice>,
 }
-rt::object!(
-    TransformWindow { signal = "signal"; sort = "sort"; groupby = "groupby"; ops = "ops";
-    params = "params"; fields = "fields"; r#as = "as"; frame = "frame";
-    ignore_peers = "ignorePeers"; } tag "type" = "window";
-    deny contract[validators::v238], BASE0, "/definitions/windowTransform"
-);
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/groupby/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 pub enum RootDataItemNameTransformItemWindowGroupbyArrayItem {
@@ -4351,17 +4255,17 @@ rt::union!(
     "/definitions/windowTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/identifierTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "identifier",
+    contract([validators::v240], BASE0, "/definitions/identifierTransform"))]
 pub struct TransformIdentifier {
     pub signal: Option<String>,
     pub r#as: StringOrSignalRef<String>,
 }
-rt::object!(
-    TransformIdentifier { signal = "signal"; r#as = "as", required; } tag "type" = "identifier";
-    deny contract[validators::v240], BASE0, "/definitions/identifierTransform"
-);
 /// Schema: `typify/vega.json#/definitions/voronoiTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(tag = "type", tag_value = "voronoi",
+    contract([validators::v241], BASE0, "/definitions/voronoiTransform"))]
 pub struct TransformVoronoi {
     pub signal: Option<String>,
     pub x: VoronoiTransformX,
@@ -4372,11 +4276,6 @@ pub struct TransformVoronoi {
     /// Default when absent: `"path"`.
     pub r#as: Option<StringOrSignalRef<String>>,
 }
-rt::object!(
-    TransformVoronoi { signal = "signal"; x = "x", required; y = "y", required; size = "size";
-    extent = "extent"; r#as = "as"; } tag "type" = "voronoi";
-    deny contract[validators::v241], BASE0, "/definitions/voronoiTransform"
-);
 /// Schema: `typify/vega.json#/definitions/voronoiTransform/properties/x`
 #[derive(Clone, Debug, PartialEq)]
 pub enum VoronoiTransformX {
@@ -4404,7 +4303,9 @@ rt::union!(
     "/definitions/voronoiTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", tag = "type", tag_value = "wordcloud",
+    contract([validators::v242], BASE0, "/definitions/wordcloudTransform"))]
 pub struct TransformWordcloud {
     pub signal: Option<String>,
     pub size: Option<ArrayOrSignalRef<Vec<Ignore>>>,
@@ -4425,13 +4326,6 @@ pub struct TransformWordcloud {
     /// Default when absent: `["x","y","font","fontSize","fontStyle","fontWeight","angle"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
-rt::object!(
-    TransformWordcloud { signal = "signal"; size = "size"; font = "font"; font_style = "fontStyle";
-    font_weight = "fontWeight"; font_size = "fontSize"; font_size_range = "fontSizeRange";
-    rotate = "rotate"; text = "text"; spiral = "spiral"; padding = "padding"; r#as = "as";
-    } tag "type" = "wordcloud";
-    deny contract[validators::v242], BASE0, "/definitions/wordcloudTransform"
-);
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/font`
 #[derive(Clone, Debug, PartialEq)]
 pub enum WordcloudTransformFont {
@@ -4541,7 +4435,8 @@ rt::union!(
     "/definitions/wordcloudTransform/properties/padding"
 );
 /// Schema: `typify/vega.json#/definitions/onTrigger/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v244], BASE0, "/definitions/onTrigger/items"))]
 pub struct NameDataOnItem {
     pub trigger: String,
     pub insert: Option<String>,
@@ -4713,7 +4608,9 @@ rt::union!(
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3/properties/parse"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v250], BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0"))]
 pub struct TypeFeatureFormat {
     pub r#type: TypeFeatureFormatType,
     pub feature: StringOrSignal,
@@ -4730,11 +4627,14 @@ rt::string_enum!(
     "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v251], BASE0,
+    "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1"))]
 pub struct TypeMeshFormat {
     pub r#type: TypeFeatureFormatType,
     pub mesh: StringOrSignal,
     pub property: Option<StringOrSignal>,
+    #[json(read = ViaValue<Check78>)]
     pub filter: Option<Option<Filter>>,
 }
 /// Schema: `typify/vega.json#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1/properties/filter`
@@ -5165,7 +5065,8 @@ rt::union!(
     } deny } contract[validators::t9::<12>], BASE0, "/definitions/scaleData"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/0`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v282], BASE0, "/definitions/scaleData/oneOf/0"))]
 pub struct DataFieldData {
     pub data: String,
     pub field: StringOrSignal,
@@ -5182,7 +5083,9 @@ rt::union_by_type!(
     "/definitions/scaleData/oneOf/0/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/0/properties/sort/oneOf/1`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::v287], BASE0, "/definitions/scaleData/oneOf/0/properties/sort/oneOf/1"))]
 pub struct RootScaleIdentityDomainScaleDataDataFieldSortObject {
     pub field: Option<StringOrSignal>,
     pub op: Option<StringOrSignal>,
@@ -5201,7 +5104,9 @@ rt::union!(
     "/definitions/scaleData/oneOf/1/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/1/properties/sort/oneOf/1`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::v288], BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/1"))]
 pub struct RootScaleIdentityDomainScaleDataDataFieldsSortObject {
     pub op: Option<ObjectSortOp>,
     pub order: Option<SortOrder>,
@@ -5217,7 +5122,9 @@ rt::string_enum!(
     "/definitions/scaleData/oneOf/1/properties/sort/oneOf/1/properties/op"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/1/properties/sort/oneOf/2`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::v289], BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/2"))]
 pub struct FieldOpSort {
     pub field: StringOrSignal,
     pub op: FieldOpSortOp,
@@ -5249,7 +5156,9 @@ rt::union!(
     "/definitions/scaleData/oneOf/2/properties/fields/items"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v293], BASE0,
+    "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0"))]
 pub struct DataFieldField {
     pub data: String,
     pub field: StringOrSignal,
@@ -5349,7 +5258,9 @@ rt::string_enum!(
     "/definitions/scale/oneOf/1/properties/range/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/2`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::v300], BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/2"))]
 pub struct SchemeRange {
     pub scheme: Scheme,
     pub count: Option<NumberOrSignal>,
@@ -5453,7 +5364,9 @@ rt::union!(
     "/definitions/scale/oneOf/2/properties/range"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/2/properties/range/oneOf/2`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::t23::<2>], BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/2"))]
 pub struct StepRange {
     pub step: NumberOrSignal,
 }
@@ -5697,7 +5610,9 @@ rt::string_enum!(
     BASE0, "/definitions/scale/oneOf/7/properties/nice/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/nice/oneOf/2`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader,
+    contract([validators::v320], BASE0, "/definitions/scale/oneOf/7/properties/nice/oneOf/2"))]
 pub struct IntervalNice {
     pub interval: StringOrSignalRef<StringNice>,
     pub step: Option<NumberOrSignal>,
@@ -5883,7 +5798,9 @@ rt::union!(
     "/definitions/scale/oneOf/11/properties/domain"
 );
 /// Schema: `typify/vega.json#/definitions/projection`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast,
+    contract([validators::v325], BASE0, "/definitions/projection"))]
 pub struct Projection {
     pub name: String,
     pub r#type: Option<StringOrSignal>,
@@ -5892,6 +5809,7 @@ pub struct Projection {
     pub scale: Option<NumberOrSignal>,
     pub translate: Option<ArrayOrSignalRef<Vec<NumberOrSignal>>>,
     pub center: Option<ArrayOrSignalRef<Vec<NumberOrSignal>>>,
+    #[json(read = Union85<VecOf<Union17, 2usize, 3usize>>)]
     pub rotate: Option<ArrayOrSignalRef<Vec<NumberOrSignal>>>,
     pub parallels: Option<ArrayOrSignalRef<Vec<NumberOrSignal>>>,
     pub precision: Option<NumberOrSignal>,
@@ -5912,7 +5830,8 @@ rt::union_by_type!(
     "/definitions/projection/properties/fit"
 );
 /// Schema: `typify/vega.json#/definitions/axis`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader, contract([validators::v327], BASE0, "/definitions/axis"))]
 pub struct Axis {
     pub orient: StringOrSignalRef<RootAxOrientString>,
     pub scale: String,
@@ -6023,7 +5942,8 @@ rt::union!(
     "/definitions/axis/properties/format"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/format/oneOf/1`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v329], BASE0, "/definitions/axis/properties/format/oneOf/1"))]
 pub struct ObjectFormat {
     pub year: Option<String>,
     pub quarter: Option<String>,
@@ -6825,7 +6745,8 @@ rt::union!(
     "/definitions/axis/properties/labelPadding"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/encode`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v363], BASE0, "/definitions/axis/properties/encode"))]
 pub struct AxisEncode {
     pub axis: Option<GuideEncode>,
     pub ticks: Option<GuideEncode>,
@@ -6835,18 +6756,16 @@ pub struct AxisEncode {
     pub domain: Option<GuideEncode>,
 }
 /// Schema: `typify/vega.json#/definitions/guideEncode`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(contract([validators::v364], BASE0, "/definitions/guideEncode"))]
 pub struct GuideEncode {
     pub name: Option<String>,
     /// Default when absent: `false`.
+    #[json(default = false)]
     pub interactive: Option<bool>,
     pub style: Option<Style>,
     pub extra: rt::Extra<EncodeEntry>,
 }
-rt::object!(
-    GuideEncode { name = "name"; interactive = "interactive" default: bool = false; style = "style";
-    } extra extra contract[validators::v364], BASE0, "/definitions/guideEncode"
-);
 /// Schema: `typify/vega.json#/definitions/legend`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -8165,7 +8084,8 @@ rt::union!(
     "/definitions/legend/allOf/0/properties/labelOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/encode`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v384], BASE0, "/definitions/legend/allOf/0/properties/encode"))]
 pub struct LegendEncode {
     pub title: Option<GuideEncode>,
     pub labels: Option<GuideEncode>,
@@ -8186,7 +8106,9 @@ rt::union_by_type!(
     "/definitions/title"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader,
+    contract([validators::v386], BASE0, "/definitions/title/oneOf/1"))]
 pub struct ObjectTitle {
     pub orient: Option<StringOrSignalRef<RootTitleObjectOrientString>>,
     pub anchor: Option<Anchor>,
@@ -8512,7 +8434,9 @@ rt::union!(
     "/definitions/scope/properties/marks/items"
 );
 /// Schema: `typify/vega.json#/definitions/markGroup`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v396, validators::v397, validators::v398,
+    validators::v399], BASE0, "/definitions/markGroup"))]
 pub struct MarkGroup {
     pub r#type: Type,
     pub from: Option<MarkGroupFrom>,
@@ -8525,17 +8449,27 @@ pub struct MarkGroup {
     pub clip: Option<Markclip>,
     pub sort: Option<Compare>,
     pub interactive: Option<BooleanOrSignal>,
+    #[json(read = ViaValue<Check1>)]
     pub encode: Option<rt::Map<String, EncodeEntry>>,
+    #[json(read = VecOf<ViaValue<Check184>, 0usize, { usize::MAX }, Checks185>)]
     pub transform: Option<Vec<TransformMark>>,
+    #[json(read = VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks186>)]
     pub on: Option<Vec<MarkGroupOnItem>>,
     pub layout: Option<Layout>,
+    #[json(read = VecOf<ViaValue<Check3>, 0usize, { usize::MAX }, Checks4>)]
     pub signals: Option<Vec<Signal>>,
+    #[json(read = VecOf<ViaValue<Check5>, 0usize, { usize::MAX }, Checks6>)]
     pub data: Option<Vec<Data>>,
+    #[json(read = VecOf<ViaValue<Check7>, 0usize, { usize::MAX }, Checks8>)]
     pub scales: Option<Vec<Scale>>,
+    #[json(read = VecOf<Typed<Projection>, 0usize, { usize::MAX }, Checks9>)]
     pub projections: Option<Vec<Projection>>,
+    #[json(read = VecOf<Typed<Axis>, 0usize, { usize::MAX }, Checks10>)]
     pub axes: Option<Vec<Axis>>,
+    #[json(read = VecOf<ViaValue<Check11>, 0usize, { usize::MAX }, Checks12>)]
     pub legends: Option<Vec<Legend>>,
     pub title: Option<Title>,
+    #[json(read = VecOf<ViaValue<Check15>, 0usize, { usize::MAX }, Checks16>)]
     pub marks: Option<Vec<ScopeMark>>,
     pub usermeta: Option<rt::Map<String, rt::Value>>,
     pub extra: rt::Extra<rt::Value>,
@@ -8563,12 +8497,14 @@ rt::union!(
     "/definitions/markGroup/allOf/0/properties/from"
 );
 /// Schema: `typify/vega.json#/definitions/from`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v404], BASE0, "/definitions/from"))]
 pub struct From {
     pub data: Option<String>,
 }
 /// Schema: `typify/vega.json#/definitions/facet`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v405], BASE0, "/definitions/facet"))]
 pub struct Facet {
     pub data: Option<String>,
     pub facet: FacetFacet,
@@ -8593,11 +8529,16 @@ rt::union!(
     BASE0, "/definitions/facet/properties/facet"
 );
 /// Schema: `typify/vega.json#/definitions/facet/properties/facet/oneOf/1/properties/aggregate`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v409], BASE0,
+    "/definitions/facet/properties/facet/oneOf/1/properties/aggregate"))]
 pub struct Aggregate {
     pub cross: Option<bool>,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks188>)]
     pub fields: Option<Vec<String>>,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks188>)]
     pub ops: Option<Vec<String>>,
+    #[json(read = VecOf<AnyString, 0usize, { usize::MAX }, Checks188>)]
     pub r#as: Option<Vec<String>>,
 }
 /// Schema: `typify/vega.json#/definitions/markclip`
@@ -8661,16 +8602,20 @@ rt::union!(
     "/definitions/transformMark"
 );
 /// Schema: `typify/vega.json#/definitions/onMarkTrigger/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v415], BASE0, "/definitions/onMarkTrigger/items"))]
 pub struct MarkGroupOnItem {
     pub trigger: String,
     pub modify: Option<String>,
     pub values: Option<String>,
 }
 /// Schema: `typify/vega.json#/definitions/markVisual`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::t2::<35>, validators::t31::<1>, validators::v398], BASE0,
+    "/definitions/markVisual"))]
 pub struct MarkVisual {
     /// Not one of `group`.
+    #[json(read = LeafRead<Leaf189>)]
     pub r#type: String,
     pub from: Option<From>,
     pub role: Option<String>,
@@ -8682,8 +8627,11 @@ pub struct MarkVisual {
     pub clip: Option<Markclip>,
     pub sort: Option<Compare>,
     pub interactive: Option<BooleanOrSignal>,
+    #[json(read = ViaValue<Check1>)]
     pub encode: Option<rt::Map<String, EncodeEntry>>,
+    #[json(read = VecOf<ViaValue<Check184>, 0usize, { usize::MAX }, Checks185>)]
     pub transform: Option<Vec<TransformMark>>,
+    #[json(read = VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks186>)]
     pub on: Option<Vec<MarkGroupOnItem>>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -8753,7 +8701,8 @@ rt::string_enum!(
 /// Schema: `typify/vega.json#/definitions/element`
 pub type Element = String;
 /// Schema: `typify/vega.json#/definitions/rule`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t24::<0>], BASE0, "/definitions/rule"))]
 pub struct Rule {
     pub test: Option<String>,
     pub extra: rt::Extra<rt::Value>,
@@ -8761,18 +8710,21 @@ pub struct Rule {
 /// Schema: `typify/vega.json#/definitions/encode`
 pub type Encode = rt::Map<String, EncodeEntry>;
 /// Schema: `typify/vega.json#/definitions/stringModifiers`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::t24::<1>], BASE0, "/definitions/stringModifiers"))]
 pub struct StringModifiers {
     pub scale: Option<Field>,
     pub extra: rt::Extra<rt::Value>,
 }
 /// Schema: `typify/vega.json#/definitions/numberModifiers`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v22], BASE0, "/definitions/numberModifiers"))]
 pub struct NumberModifiers {
     pub exponent: Option<Exponent>,
     pub mult: Option<Mult>,
     pub offset: Option<SignalRefOffset>,
     /// Default when absent: `false`.
+    #[json(default = false)]
     pub round: Option<bool>,
     pub scale: Option<Field>,
     pub band: Option<Band>,
@@ -8784,7 +8736,8 @@ pub type GradientStops = Vec<Stop>;
 /// Schema: `typify/vega.json#/definitions/exprString`
 pub type ExprString = String;
 /// Schema: `typify/vega.json#/definitions/mark`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v398], BASE0, "/definitions/mark"))]
 pub struct Mark {
     pub r#type: String,
     pub role: Option<String>,
@@ -8796,8 +8749,11 @@ pub struct Mark {
     pub clip: Option<Markclip>,
     pub sort: Option<Compare>,
     pub interactive: Option<BooleanOrSignal>,
+    #[json(read = ViaValue<Check1>)]
     pub encode: Option<rt::Map<String, EncodeEntry>>,
+    #[json(read = VecOf<ViaValue<Check184>, 0usize, { usize::MAX }, Checks185>)]
     pub transform: Option<Vec<TransformMark>>,
+    #[json(read = VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks186>)]
     pub on: Option<Vec<MarkGroupOnItem>>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -8810,17 +8766,26 @@ pub type OnTrigger = Vec<NameDataOnItem>;
 /// Schema: `typify/vega.json#/definitions/onMarkTrigger`
 pub type OnMarkTrigger = Vec<MarkGroupOnItem>;
 /// Schema: `typify/vega.json#/definitions/scope`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v399], BASE0, "/definitions/scope"))]
 pub struct Scope {
+    #[json(read = ViaValue<Check1>)]
     pub encode: Option<rt::Map<String, EncodeEntry>>,
     pub layout: Option<Layout>,
+    #[json(read = VecOf<ViaValue<Check3>, 0usize, { usize::MAX }, Checks4>)]
     pub signals: Option<Vec<Signal>>,
+    #[json(read = VecOf<ViaValue<Check5>, 0usize, { usize::MAX }, Checks6>)]
     pub data: Option<Vec<Data>>,
+    #[json(read = VecOf<ViaValue<Check7>, 0usize, { usize::MAX }, Checks8>)]
     pub scales: Option<Vec<Scale>>,
+    #[json(read = VecOf<Typed<Projection>, 0usize, { usize::MAX }, Checks9>)]
     pub projections: Option<Vec<Projection>>,
+    #[json(read = VecOf<Typed<Axis>, 0usize, { usize::MAX }, Checks10>)]
     pub axes: Option<Vec<Axis>>,
+    #[json(read = VecOf<ViaValue<Check11>, 0usize, { usize::MAX }, Checks12>)]
     pub legends: Option<Vec<Legend>>,
     pub title: Option<Title>,
+    #[json(read = VecOf<ViaValue<Check15>, 0usize, { usize::MAX }, Checks16>)]
     pub marks: Option<Vec<ScopeMark>>,
     pub usermeta: Option<rt::Map<String, rt::Value>>,
     pub extra: rt::Extra<rt::Value>,
@@ -8830,11 +8795,13 @@ pub type Selector = String;
 /// Schema: `typify/vega.json#/definitions/signalName`
 pub type SignalName = String;
 /// Schema: `typify/vega.json#/definitions/crossfilterTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v181], BASE0, "/definitions/crossfilterTransform"))]
 pub struct CrossfilterTransform {
     pub r#type: CrossfilterTransformType,
     pub signal: Option<String>,
     pub fields: ArrayOrSignalRef<Vec<RootDataItemNameTransformItemCrossfilterFieldsArray>>,
+    #[json(read = Union85<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>>)]
     pub query: ArrayOrSignalRef<Vec<rt::Value>>,
 }
 /// Schema: `typify/vega.json#/definitions/crossfilterTransform/properties/type`
@@ -8848,7 +8815,8 @@ rt::string_enum!(
     "/definitions/crossfilterTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/resolvefilterTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v187], BASE0, "/definitions/resolvefilterTransform"))]
 pub struct ResolvefilterTransform {
     pub r#type: ResolvefilterTransformType,
     pub signal: Option<String>,
@@ -8866,7 +8834,9 @@ rt::string_enum!(
     BASE0, "/definitions/resolvefilterTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader,
+    contract([validators::v189], BASE0, "/definitions/linkpathTransform"))]
 pub struct LinkpathTransform {
     pub r#type: LinkpathTransformType,
     pub signal: Option<String>,
@@ -8897,7 +8867,9 @@ rt::string_enum!(
     "/definitions/linkpathTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/pieTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast,
+    contract([validators::v192], BASE0, "/definitions/pieTransform"))]
 pub struct PieTransform {
     pub r#type: PieTransformType,
     pub signal: Option<String>,
@@ -8907,6 +8879,7 @@ pub struct PieTransform {
     pub end_angle: Option<Ignore>,
     pub sort: Option<Nice>,
     /// Default when absent: `["startAngle","endAngle"]`.
+    #[json(read = Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>)]
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 /// Schema: `typify/vega.json#/definitions/pieTransform/properties/type`
@@ -8920,7 +8893,8 @@ rt::string_enum!(
     "/definitions/pieTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v194], BASE0, "/definitions/stackTransform"))]
 pub struct StackTransform {
     pub r#type: StackTransformType,
     pub signal: Option<String>,
@@ -8930,6 +8904,7 @@ pub struct StackTransform {
     /// Default when absent: `"zero"`.
     pub offset: Option<StringOrSignalRef<StringOffset>>,
     /// Default when absent: `["y0","y1"]`.
+    #[json(read = Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>)]
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/type`
@@ -8943,7 +8918,9 @@ rt::string_enum!(
     "/definitions/stackTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast,
+    contract([validators::v202], BASE0, "/definitions/forceTransform"))]
 pub struct ForceTransform {
     pub r#type: ForceTransformType,
     pub signal: Option<String>,
@@ -8958,6 +8935,7 @@ pub struct ForceTransform {
     pub alpha_target: Option<Ignore>,
     /// Default when absent: `0.4`.
     pub velocity_decay: Option<Ignore>,
+    #[json(read = VecOf<ViaValue<Check213>, 0usize, { usize::MAX }, Checks214>)]
     pub forces: Option<Vec<Force>>,
     /// Default when absent: `["x","y","vx","vy"]`.
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
@@ -8973,11 +8951,14 @@ rt::string_enum!(
     "/definitions/forceTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/contourTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast,
+    contract([validators::v430], BASE0, "/definitions/contourTransform"))]
 pub struct ContourTransform {
     pub r#type: ContourTransformType,
     pub signal: Option<String>,
     pub size: ArrayOrSignalRef<Vec<Ignore>>,
+    #[json(read = Union85<VecOf<Union197, 0usize, { usize::MAX }>>)]
     pub values: Option<ArrayOrSignalRef<Vec<Ignore>>>,
     pub x: Option<ContourTransformX>,
     pub y: Option<ContourTransformY>,
@@ -8986,6 +8967,7 @@ pub struct ContourTransform {
     pub bandwidth: Option<Ignore>,
     pub count: Option<Ignore>,
     pub nice: Option<Nice>,
+    #[json(read = Union85<VecOf<Union197, 0usize, { usize::MAX }>>)]
     pub thresholds: Option<ArrayOrSignalRef<Vec<Ignore>>>,
     /// Default when absent: `true`.
     pub smooth: Option<Nice>,
@@ -9001,7 +8983,8 @@ rt::string_enum!(
     "/definitions/contourTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v205], BASE0, "/definitions/geojsonTransform"))]
 pub struct GeojsonTransform {
     pub r#type: GeojsonTransformType,
     pub signal: Option<String>,
@@ -9019,7 +9002,9 @@ rt::string_enum!(
     "/definitions/geojsonTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/geopathTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader,
+    contract([validators::t14::<0>], BASE0, "/definitions/geopathTransform"))]
 pub struct GeopathTransform {
     pub r#type: GeopathTransformType,
     pub signal: Option<String>,
@@ -9040,13 +9025,15 @@ rt::string_enum!(
     "/definitions/geopathTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/geopointTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v207], BASE0, "/definitions/geopointTransform"))]
 pub struct GeopointTransform {
     pub r#type: GeopointTransformType,
     pub signal: Option<String>,
     pub projection: String,
     pub fields: ArrayOrSignalRef<Vec<RootDataItemNameTransformItemGeopointFieldsArray>>,
     /// Default when absent: `["x","y"]`.
+    #[json(read = Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>)]
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 /// Schema: `typify/vega.json#/definitions/geopointTransform/properties/type`
@@ -9060,7 +9047,9 @@ rt::string_enum!(
     "/definitions/geopointTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader,
+    contract([validators::t14::<1>], BASE0, "/definitions/geoshapeTransform"))]
 pub struct GeoshapeTransform {
     pub r#type: GeoshapeTransformType,
     pub signal: Option<String>,
@@ -9082,7 +9071,9 @@ rt::string_enum!(
     "/definitions/geoshapeTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/graticuleTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader,
+    contract([validators::v436], BASE0, "/definitions/graticuleTransform"))]
 pub struct GraticuleTransform {
     pub r#type: GraticuleTransformType,
     pub signal: Option<String>,
@@ -9108,7 +9099,8 @@ rt::string_enum!(
     "/definitions/graticuleTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v209], BASE0, "/definitions/heatmapTransform"))]
 pub struct HeatmapTransform {
     pub r#type: HeatmapTransformType,
     pub signal: Option<String>,
@@ -9131,11 +9123,13 @@ rt::string_enum!(
     "/definitions/heatmapTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v439], BASE0, "/definitions/isocontourTransform"))]
 pub struct IsocontourTransform {
     pub r#type: IsocontourTransformType,
     pub signal: Option<String>,
     pub field: Option<IsocontourTransformField>,
+    #[json(read = Union85<VecOf<Union197, 0usize, { usize::MAX }>>)]
     pub thresholds: Option<ArrayOrSignalRef<Vec<Ignore>>>,
     pub levels: Option<Ignore>,
     pub nice: Option<Nice>,
@@ -9161,7 +9155,9 @@ rt::string_enum!(
     "/definitions/isocontourTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader,
+    contract([validators::v441], BASE0, "/definitions/kde2dTransform"))]
 pub struct Kde2dTransform {
     pub r#type: Kde2dTransformType,
     pub signal: Option<String>,
@@ -9187,7 +9183,8 @@ rt::string_enum!(
     "/definitions/kde2dTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/nestTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v443], BASE0, "/definitions/nestTransform"))]
 pub struct NestTransform {
     pub r#type: NestTransformType,
     pub signal: Option<String>,
@@ -9205,7 +9202,8 @@ rt::string_enum!(
     "/definitions/nestTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/packTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v213], BASE0, "/definitions/packTransform"))]
 pub struct PackTransform {
     pub r#type: PackTransformType,
     pub signal: Option<String>,
@@ -9215,6 +9213,7 @@ pub struct PackTransform {
     pub radius: Option<PackTransformRadius>,
     pub size: Option<ArrayOrSignalRef<Vec<Ignore>>>,
     /// Default when absent: `["x","y","r","depth","children"]`.
+    #[json(read = Union85<VecOf<Union206<AnyString>, 5usize, 5usize>>)]
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 /// Schema: `typify/vega.json#/definitions/packTransform/properties/type`
@@ -9228,7 +9227,8 @@ rt::string_enum!(
     "/definitions/packTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/partitionTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v214], BASE0, "/definitions/partitionTransform"))]
 pub struct PartitionTransform {
     pub r#type: PartitionTransformType,
     pub signal: Option<String>,
@@ -9238,6 +9238,7 @@ pub struct PartitionTransform {
     pub round: Option<Nice>,
     pub size: Option<ArrayOrSignalRef<Vec<Ignore>>>,
     /// Default when absent: `["x0","y0","x1","y1","depth","children"]`.
+    #[json(read = Union85<VecOf<Union206<AnyString>, 6usize, 6usize>>)]
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 /// Schema: `typify/vega.json#/definitions/partitionTransform/properties/type`
@@ -9251,7 +9252,9 @@ rt::string_enum!(
     "/definitions/partitionTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/stratifyTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader,
+    contract([validators::v215], BASE0, "/definitions/stratifyTransform"))]
 pub struct StratifyTransform {
     pub r#type: StratifyTransformType,
     pub signal: Option<String>,
@@ -9269,7 +9272,9 @@ rt::string_enum!(
     "/definitions/stratifyTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/treeTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast,
+    contract([validators::v216], BASE0, "/definitions/treeTransform"))]
 pub struct TreeTransform {
     pub r#type: TreeTransformType,
     pub signal: Option<String>,
@@ -9282,6 +9287,7 @@ pub struct TreeTransform {
     /// Default when absent: `true`.
     pub separation: Option<Nice>,
     /// Default when absent: `["x","y","depth","children"]`.
+    #[json(read = Union85<VecOf<Union206<AnyString>, 4usize, 4usize>>)]
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 /// Schema: `typify/vega.json#/definitions/treeTransform/properties/type`
@@ -9295,7 +9301,8 @@ rt::string_enum!(
     "/definitions/treeTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/treelinksTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v449], BASE0, "/definitions/treelinksTransform"))]
 pub struct TreelinksTransform {
     pub r#type: TreelinksTransformType,
     pub signal: Option<String>,
@@ -9311,7 +9318,9 @@ rt::string_enum!(
     "/definitions/treelinksTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/treemapTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast,
+    contract([validators::v218], BASE0, "/definitions/treemapTransform"))]
 pub struct TreemapTransform {
     pub r#type: TreemapTransformType,
     pub signal: Option<String>,
@@ -9331,6 +9340,7 @@ pub struct TreemapTransform {
     pub round: Option<Nice>,
     pub size: Option<ArrayOrSignalRef<Vec<Ignore>>>,
     /// Default when absent: `["x0","y0","x1","y1","depth","children"]`.
+    #[json(read = Union85<VecOf<Union206<AnyString>, 6usize, 6usize>>)]
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 /// Schema: `typify/vega.json#/definitions/treemapTransform/properties/type`
@@ -9344,7 +9354,9 @@ rt::string_enum!(
     "/definitions/treemapTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/labelTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast,
+    contract([validators::v220], BASE0, "/definitions/labelTransform"))]
 pub struct LabelTransform {
     pub r#type: LabelTransformType,
     pub signal: Option<String>,
@@ -9353,6 +9365,7 @@ pub struct LabelTransform {
     /// Default when absent: `["top-left","left","bottom-left","top","bottom","top-right","right","bottom-right"]`.
     pub anchor: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
     /// Default when absent: `[1]`.
+    #[json(read = Union85<VecOf<Union197, 0usize, { usize::MAX }>>)]
     pub offset: Option<ArrayOrSignalRef<Vec<Ignore>>>,
     pub padding: Option<LabelTransformPadding>,
     /// Default when absent: `"end"`.
@@ -9364,6 +9377,7 @@ pub struct LabelTransform {
     /// Default when absent: `"naive"`.
     pub method: Option<StringOrSignalRef<String>>,
     /// Default when absent: `["x","y","opacity","align","baseline"]`.
+    #[json(read = Union85<VecOf<Union206<AnyString>, 5usize, 5usize>>)]
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 /// Schema: `typify/vega.json#/definitions/labelTransform/properties/type`
@@ -9377,7 +9391,8 @@ rt::string_enum!(
     "/definitions/labelTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v453], BASE0, "/definitions/loessTransform"))]
 pub struct LoessTransform {
     pub r#type: LoessTransformType,
     pub signal: Option<String>,
@@ -9399,7 +9414,8 @@ rt::string_enum!(
     "/definitions/loessTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v455], BASE0, "/definitions/regressionTransform"))]
 pub struct RegressionTransform {
     pub r#type: RegressionTransformType,
     pub signal: Option<String>,
@@ -9426,7 +9442,8 @@ rt::string_enum!(
     "/definitions/regressionTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v457], BASE0, "/definitions/aggregateTransform"))]
 pub struct AggregateTransform {
     pub r#type: AggregateTransformType,
     pub signal: Option<String>,
@@ -9455,7 +9472,8 @@ rt::string_enum!(
     "/definitions/aggregateTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/binTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v224], BASE0, "/definitions/binTransform"))]
 pub struct BinTransform {
     pub r#type: BinTransformType,
     pub signal: Option<String>,
@@ -9468,16 +9486,19 @@ pub struct BinTransform {
     /// Default when absent: `10`.
     pub base: Option<Ignore>,
     /// Default when absent: `[5,2]`.
+    #[json(read = Union85<VecOf<Union197, 0usize, { usize::MAX }>>)]
     pub divide: Option<ArrayOrSignalRef<Vec<Ignore>>>,
     pub extent: ArrayOrSignalRef<Vec<Ignore>>,
     pub span: Option<Ignore>,
     pub step: Option<Ignore>,
+    #[json(read = Union85<VecOf<Union197, 0usize, { usize::MAX }>>)]
     pub steps: Option<ArrayOrSignalRef<Vec<Ignore>>>,
     pub minstep: Option<Ignore>,
     /// Default when absent: `true`.
     pub nice: Option<Nice>,
     pub name: Option<StringOrSignalRef<String>>,
     /// Default when absent: `["bin0","bin1"]`.
+    #[json(read = Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>)]
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 /// Schema: `typify/vega.json#/definitions/binTransform/properties/type`
@@ -9491,7 +9512,8 @@ rt::string_enum!(
     "/definitions/binTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/collectTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v225], BASE0, "/definitions/collectTransform"))]
 pub struct CollectTransform {
     pub r#type: CollectTransformType,
     pub signal: Option<String>,
@@ -9508,7 +9530,8 @@ rt::string_enum!(
     "/definitions/collectTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/countpatternTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v461], BASE0, "/definitions/countpatternTransform"))]
 pub struct CountpatternTransform {
     pub r#type: CountpatternTransformType,
     pub signal: Option<String>,
@@ -9519,6 +9542,7 @@ pub struct CountpatternTransform {
     pub pattern: Option<StringOrSignalRef<String>>,
     pub stopwords: Option<StringOrSignalRef<String>>,
     /// Default when absent: `["text","count"]`.
+    #[json(read = Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>)]
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 /// Schema: `typify/vega.json#/definitions/countpatternTransform/properties/type`
@@ -9532,12 +9556,14 @@ rt::string_enum!(
     BASE0, "/definitions/countpatternTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/crossTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v463], BASE0, "/definitions/crossTransform"))]
 pub struct CrossTransform {
     pub r#type: CrossTransformType,
     pub signal: Option<String>,
     pub filter: Option<String>,
     /// Default when absent: `["a","b"]`.
+    #[json(read = Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>)]
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 /// Schema: `typify/vega.json#/definitions/crossTransform/properties/type`
@@ -9551,7 +9577,8 @@ rt::string_enum!(
     "/definitions/crossTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/densityTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v465], BASE0, "/definitions/densityTransform"))]
 pub struct DensityTransform {
     pub r#type: DensityTransformType,
     pub signal: Option<String>,
@@ -9578,7 +9605,8 @@ rt::string_enum!(
     "/definitions/densityTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/dotbinTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v228], BASE0, "/definitions/dotbinTransform"))]
 pub struct DotbinTransform {
     pub r#type: DotbinTransformType,
     pub signal: Option<String>,
@@ -9600,7 +9628,8 @@ rt::string_enum!(
     "/definitions/dotbinTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/extentTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v229], BASE0, "/definitions/extentTransform"))]
 pub struct ExtentTransform {
     pub r#type: ExtentTransformType,
     pub signal: Option<String>,
@@ -9617,7 +9646,8 @@ rt::string_enum!(
     "/definitions/extentTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/filterTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v469], BASE0, "/definitions/filterTransform"))]
 pub struct FilterTransform {
     pub r#type: FilterTransformType,
     pub signal: Option<String>,
@@ -9634,7 +9664,8 @@ rt::string_enum!(
     "/definitions/filterTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/flattenTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v471], BASE0, "/definitions/flattenTransform"))]
 pub struct FlattenTransform {
     pub r#type: FlattenTransformType,
     pub signal: Option<String>,
@@ -9653,12 +9684,14 @@ rt::string_enum!(
     "/definitions/flattenTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/foldTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v473], BASE0, "/definitions/foldTransform"))]
 pub struct FoldTransform {
     pub r#type: FoldTransformType,
     pub signal: Option<String>,
     pub fields: ArrayOrSignalRef<Vec<RootDataItemNameTransformItemFoldFieldsArray>>,
     /// Default when absent: `["key","value"]`.
+    #[json(read = Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>)]
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 /// Schema: `typify/vega.json#/definitions/foldTransform/properties/type`
@@ -9672,7 +9705,8 @@ rt::string_enum!(
     "/definitions/foldTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/formulaTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v230], BASE0, "/definitions/formulaTransform"))]
 pub struct FormulaTransform {
     pub r#type: FormulaTransformType,
     pub signal: Option<String>,
@@ -9691,12 +9725,14 @@ rt::string_enum!(
     "/definitions/formulaTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v476], BASE0, "/definitions/imputeTransform"))]
 pub struct ImputeTransform {
     pub r#type: ImputeTransformType,
     pub signal: Option<String>,
     pub field: ImputeTransformField,
     pub key: ImputeTransformKey,
+    #[json(read = Union85<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>>)]
     pub keyvals: Option<ArrayOrSignalRef<Vec<rt::Value>>>,
     pub groupby: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemImputeGroupbyArrayItem>>>,
     /// Default when absent: `"value"`.
@@ -9714,7 +9750,8 @@ rt::string_enum!(
     "/definitions/imputeTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v232], BASE0, "/definitions/joinaggregateTransform"))]
 pub struct JoinaggregateTransform {
     pub r#type: JoinaggregateTransformType,
     pub signal: Option<String>,
@@ -9741,7 +9778,8 @@ rt::string_enum!(
     BASE0, "/definitions/joinaggregateTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/kdeTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v479], BASE0, "/definitions/kdeTransform"))]
 pub struct KdeTransform {
     pub r#type: KdeTransformType,
     pub signal: Option<String>,
@@ -9772,7 +9810,8 @@ rt::string_enum!(
     "/definitions/kdeTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v233], BASE0, "/definitions/lookupTransform"))]
 pub struct LookupTransform {
     pub r#type: LookupTransformType,
     pub signal: Option<String>,
@@ -9794,7 +9833,8 @@ rt::string_enum!(
     "/definitions/lookupTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v482], BASE0, "/definitions/pivotTransform"))]
 pub struct PivotTransform {
     pub r#type: PivotTransformType,
     pub signal: Option<String>,
@@ -9817,7 +9857,8 @@ rt::string_enum!(
     "/definitions/pivotTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/projectTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v484], BASE0, "/definitions/projectTransform"))]
 pub struct ProjectTransform {
     pub r#type: ProjectTransformType,
     pub signal: Option<String>,
@@ -9835,13 +9876,15 @@ rt::string_enum!(
     "/definitions/projectTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/quantileTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v486], BASE0, "/definitions/quantileTransform"))]
 pub struct QuantileTransform {
     pub r#type: QuantileScaleType,
     pub signal: Option<String>,
     pub groupby:
         Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemQuantileGroupbyArrayItem>>>,
     pub field: QuantileTransformField,
+    #[json(read = Union85<VecOf<Union197, 0usize, { usize::MAX }>>)]
     pub probs: Option<ArrayOrSignalRef<Vec<Ignore>>>,
     /// Default when absent: `0.01`.
     pub step: Option<Ignore>,
@@ -9849,7 +9892,8 @@ pub struct QuantileTransform {
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 /// Schema: `typify/vega.json#/definitions/sampleTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v234], BASE0, "/definitions/sampleTransform"))]
 pub struct SampleTransform {
     pub r#type: SampleTransformType,
     pub signal: Option<String>,
@@ -9867,7 +9911,8 @@ rt::string_enum!(
     "/definitions/sampleTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/sequenceTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v488], BASE0, "/definitions/sequenceTransform"))]
 pub struct SequenceTransform {
     pub r#type: SequenceTransformType,
     pub signal: Option<String>,
@@ -9889,7 +9934,8 @@ rt::string_enum!(
     "/definitions/sequenceTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v235], BASE0, "/definitions/timeunitTransform"))]
 pub struct TimeunitTransform {
     pub r#type: TimeunitTransformType,
     pub signal: Option<String>,
@@ -9901,10 +9947,12 @@ pub struct TimeunitTransform {
     pub step: Option<Ignore>,
     /// Default when absent: `40`.
     pub maxbins: Option<Ignore>,
+    #[json(read = Union85<VecOf<Union197, 0usize, { usize::MAX }>>)]
     pub extent: Option<ArrayOrSignalRef<Vec<Ignore>>>,
     /// Default when absent: `"local"`.
     pub timezone: Option<StringOrSignalRef<StringTimezone>>,
     /// Default when absent: `["unit0","unit1"]`.
+    #[json(read = Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>)]
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/type`
@@ -9918,7 +9966,9 @@ rt::string_enum!(
     "/definitions/timeunitTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast,
+    contract([validators::v238], BASE0, "/definitions/windowTransform"))]
 pub struct WindowTransform {
     pub r#type: WindowTransformType,
     pub signal: Option<String>,
@@ -9931,6 +9981,7 @@ pub struct WindowTransform {
     pub fields: Option<ArrayOrSignalRef<Vec<RootDataItemNameTransformItemWindowFieldsArray>>>,
     pub r#as: Option<ArrayOrSignalRef<Vec<As>>>,
     /// Default when absent: `[null,0]`.
+    #[json(read = Union85<VecOf<Union248, 2usize, 2usize>>)]
     pub frame: Option<ArrayOrSignalRef<Vec<LabelTransformPadding>>>,
     pub ignore_peers: Option<Nice>,
 }
@@ -9945,7 +9996,8 @@ rt::string_enum!(
     "/definitions/windowTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/identifierTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v240], BASE0, "/definitions/identifierTransform"))]
 pub struct IdentifierTransform {
     pub r#type: IdentifierTransformType,
     pub signal: Option<String>,
@@ -9962,7 +10014,8 @@ rt::string_enum!(
     "/definitions/identifierTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/voronoiTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v241], BASE0, "/definitions/voronoiTransform"))]
 pub struct VoronoiTransform {
     pub r#type: VoronoiTransformType,
     pub signal: Option<String>,
@@ -9985,7 +10038,9 @@ rt::string_enum!(
     "/definitions/voronoiTransform/properties/type"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast,
+    contract([validators::v242], BASE0, "/definitions/wordcloudTransform"))]
 pub struct WordcloudTransform {
     pub r#type: WordcloudTransformType,
     pub signal: Option<String>,
@@ -10005,6 +10060,7 @@ pub struct WordcloudTransform {
     pub spiral: Option<StringOrSignalRef<String>>,
     pub padding: Option<WordcloudTransformPadding>,
     /// Default when absent: `["x","y","font","fontSize","fontStyle","fontWeight","angle"]`.
+    #[json(read = Union85<VecOf<Union206<AnyString>, 7usize, 7usize>>)]
     pub r#as: Option<ArrayOrSignalRef<Vec<StringOrSignalRef<String>>>>,
 }
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/type`
@@ -10020,7 +10076,7 @@ rt::string_enum!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{
+    pub use super::rt::fast::{
         AnyBool, AnyNull, AnyNumber, AnyString, LeafRead, Listed, MapOf, StringLeaf,
         Typed, VecOf, ViaValue,
     };
@@ -10040,44 +10096,26 @@ mod fast {
         Union14, VisitUnion14 -> Title { str => Title::String; R0: String, map => Title::Object;
         R1: ObjectTitle } refuse bool number null seq
     );
-    type Union13 = Union14<AnyString, Typed<ObjectTitle>>;
+    pub type Union13 = Union14<AnyString, Typed<ObjectTitle>>;
     rt::via_value!(Check15 -> ScopeMark, validators::t0::<47>);
     rt::array_checks!(Checks16, items = validators::t0::<47>);
     rt::union_reader!(
         Union18, VisitUnion18 -> NumberOrSignal { number => NumberOrSignal::Number;
         R0: rt::Number, map => NumberOrSignal::SignalRef; R1: SignalRef } refuse bool str null seq
     );
-    type Union17 = Union18<AnyNumber, Typed<SignalRef>>;
+    pub type Union17 = Union18<AnyNumber, Typed<SignalRef>>;
     rt::via_value!(Check19 -> Padding, validators::t19::<38>);
     rt::via_value!(Check20 -> Autosize, validators::t19::<39>);
     rt::union_reader!(
         Union22, VisitUnion22 -> StringOrSignal { str => StringOrSignal::String;
         R0: String, map => StringOrSignal::SignalRef; R1: SignalRef } refuse bool number null seq
     );
-    type Union21 = Union22<AnyString, Typed<SignalRef>>;
+    pub type Union21 = Union22<AnyString, Typed<SignalRef>>;
     rt::union_reader!(
         Union24, VisitUnion24 -> Style { str => Style::One; R0: String, seq => Style::Many;
         R1: Vec<String> } refuse bool number null map
     );
-    type Union23 = Union24<AnyString, VecOf<AnyString, 0usize, { usize::MAX }>>;
-    rt::object_reader!(
-        read_0, VegaVisualizationSpecificationLanguage { encode = "encode" => ViaValue<Check1>;
-        layout = "layout" => ViaValue<Check2>;
-        signals = "signals" => VecOf<ViaValue<Check3>, 0usize, { usize::MAX }, Checks4>;
-        data = "data" => VecOf<ViaValue<Check5>, 0usize, { usize::MAX }, Checks6>;
-        scales = "scales" => VecOf<ViaValue<Check7>, 0usize, { usize::MAX }, Checks8>;
-        projections = "projections" => VecOf<Typed<Projection>, 0usize, { usize::MAX }, Checks9>;
-        axes = "axes" => VecOf<Typed<Axis>, 0usize, { usize::MAX }, Checks10>;
-        legends = "legends" => VecOf<ViaValue<Check11>, 0usize, { usize::MAX }, Checks12>;
-        title = "title" => Union13; marks = "marks" => VecOf<ViaValue<Check15>, 0usize, {
-        usize::MAX }, Checks16>; usermeta = "usermeta" => MapOf<StringLeaf, rt::fast::AnyValue>;
-        schema = "$schema" => AnyString; config = "config" => MapOf<StringLeaf, rt::fast::AnyValue>;
-        description = "description" => AnyString; width = "width" => Union17;
-        height = "height" => Union17; padding = "padding" => ViaValue<Check19>;
-        autosize = "autosize" => ViaValue<Check20>; background = "background" => Union21;
-        style = "style" => Union23; } extra extra => rt::fast::AnyValue;
-        contract[validators::v0], BASE0, ""
-    );
+    pub type Union23 = Union24<AnyString, VecOf<AnyString, 0usize, { usize::MAX }>>;
     rt::via_value!(Check25 -> NumberValue, validators::t19::<1>);
     rt::via_value!(Check26 -> ColorValue, validators::t19::<19>);
     rt::via_value!(Check28 -> StrokeCapValueArrayItem, validators::t2::<4>);
@@ -10087,7 +10125,7 @@ mod fast {
         R0: Vec<StrokeCapValueArrayItem>, map => StrokeCapValue::Object;
         R1: StrokeCapValueObject } refuse bool number str null
     );
-    type Union27 = Union30<VecOf<ViaValue<Check28>, 0usize, { usize::MAX }>, ViaValue<Check29>>;
+    pub type Union27 = Union30<VecOf<ViaValue<Check28>, 0usize, { usize::MAX }>, ViaValue<Check29>>;
     rt::via_value!(Check32 -> ArrayValueArrayItem, validators::t2::<6>);
     rt::via_value!(Check33 -> ArrayValueObject, validators::t2::<7>);
     rt::union_reader!(
@@ -10095,7 +10133,7 @@ mod fast {
         R0: Vec<ArrayValueArrayItem>, map => ArrayValue::Object;
         R1: ArrayValueObject } refuse bool number str null
     );
-    type Union31 = Union34<VecOf<ViaValue<Check32>, 0usize, { usize::MAX }>, ViaValue<Check33>>;
+    pub type Union31 = Union34<VecOf<ViaValue<Check32>, 0usize, { usize::MAX }>, ViaValue<Check33>>;
     rt::via_value!(Check36 -> StrokeJoinValueArrayItem, validators::t2::<8>);
     rt::via_value!(Check37 -> StrokeJoinValueObject, validators::t2::<9>);
     rt::union_reader!(
@@ -10103,7 +10141,7 @@ mod fast {
         R0: Vec<StrokeJoinValueArrayItem>, map => StrokeJoinValue::Object;
         R1: StrokeJoinValueObject } refuse bool number str null
     );
-    type Union35 = Union38<VecOf<ViaValue<Check36>, 0usize, { usize::MAX }>, ViaValue<Check37>>;
+    pub type Union35 = Union38<VecOf<ViaValue<Check36>, 0usize, { usize::MAX }>, ViaValue<Check37>>;
     rt::via_value!(Check40 -> BlendValueArrayItem, validators::t2::<10>);
     rt::via_value!(Check41 -> BlendValueObject, validators::t2::<11>);
     rt::union_reader!(
@@ -10111,7 +10149,7 @@ mod fast {
         R0: Vec<BlendValueArrayItem>, map => BlendValue::Object;
         R1: BlendValueObject } refuse bool number str null
     );
-    type Union39 = Union42<VecOf<ViaValue<Check40>, 0usize, { usize::MAX }>, ViaValue<Check41>>;
+    pub type Union39 = Union42<VecOf<ViaValue<Check40>, 0usize, { usize::MAX }>, ViaValue<Check41>>;
     rt::via_value!(Check44 -> StringValueArrayItem, validators::t2::<12>);
     rt::via_value!(Check45 -> StringValueObject, validators::t2::<13>);
     rt::union_reader!(
@@ -10119,7 +10157,7 @@ mod fast {
         R0: Vec<StringValueArrayItem>, map => StringValue::Object;
         R1: StringValueObject } refuse bool number str null
     );
-    type Union43 = Union46<VecOf<ViaValue<Check44>, 0usize, { usize::MAX }>, ViaValue<Check45>>;
+    pub type Union43 = Union46<VecOf<ViaValue<Check44>, 0usize, { usize::MAX }>, ViaValue<Check45>>;
     rt::via_value!(Check48 -> AnyValueArrayItem, validators::t2::<14>);
     rt::via_value!(Check49 -> AnyValueObject, validators::t2::<15>);
     rt::union_reader!(
@@ -10127,7 +10165,7 @@ mod fast {
         R0: Vec<AnyValueArrayItem>, map => AnyValue::Object;
         R1: AnyValueObject } refuse bool number str null
     );
-    type Union47 = Union50<VecOf<ViaValue<Check48>, 0usize, { usize::MAX }>, ViaValue<Check49>>;
+    pub type Union47 = Union50<VecOf<ViaValue<Check48>, 0usize, { usize::MAX }>, ViaValue<Check49>>;
     rt::via_value!(Check52 -> BooleanValueArrayItem, validators::t2::<16>);
     rt::via_value!(Check53 -> BooleanValueObject, validators::t2::<17>);
     rt::union_reader!(
@@ -10135,7 +10173,7 @@ mod fast {
         R0: Vec<BooleanValueArrayItem>, map => BooleanValue::Object;
         R1: BooleanValueObject } refuse bool number str null
     );
-    type Union51 = Union54<VecOf<ViaValue<Check52>, 0usize, { usize::MAX }>, ViaValue<Check53>>;
+    pub type Union51 = Union54<VecOf<ViaValue<Check52>, 0usize, { usize::MAX }>, ViaValue<Check53>>;
     rt::via_value!(Check56 -> DirectionValueArrayItem, validators::t2::<18>);
     rt::via_value!(Check57 -> DirectionValueObject, validators::t2::<19>);
     rt::union_reader!(
@@ -10143,7 +10181,7 @@ mod fast {
         R0: Vec<DirectionValueArrayItem>, map => DirectionValue::Object;
         R1: DirectionValueObject } refuse bool number str null
     );
-    type Union55 = Union58<VecOf<ViaValue<Check56>, 0usize, { usize::MAX }>, ViaValue<Check57>>;
+    pub type Union55 = Union58<VecOf<ViaValue<Check56>, 0usize, { usize::MAX }>, ViaValue<Check57>>;
     rt::via_value!(Check60 -> AlignValueArrayItem, validators::t2::<20>);
     rt::via_value!(Check61 -> AlignValueObject, validators::t2::<21>);
     rt::union_reader!(
@@ -10151,7 +10189,7 @@ mod fast {
         R0: Vec<AlignValueArrayItem>, map => AlignValue::Object;
         R1: AlignValueObject } refuse bool number str null
     );
-    type Union59 = Union62<VecOf<ViaValue<Check60>, 0usize, { usize::MAX }>, ViaValue<Check61>>;
+    pub type Union59 = Union62<VecOf<ViaValue<Check60>, 0usize, { usize::MAX }>, ViaValue<Check61>>;
     rt::via_value!(Check64 -> BaselineValueArrayItem, validators::t2::<22>);
     rt::via_value!(Check65 -> BaselineValueObject, validators::t2::<23>);
     rt::union_reader!(
@@ -10159,7 +10197,7 @@ mod fast {
         R0: Vec<BaselineValueArrayItem>, map => BaselineValue::Object;
         R1: BaselineValueObject } refuse bool number str null
     );
-    type Union63 = Union66<VecOf<ViaValue<Check64>, 0usize, { usize::MAX }>, ViaValue<Check65>>;
+    pub type Union63 = Union66<VecOf<ViaValue<Check64>, 0usize, { usize::MAX }>, ViaValue<Check65>>;
     rt::via_value!(Check68 -> TextValueArrayItem, validators::t2::<24>);
     rt::via_value!(Check69 -> TextValueObject, validators::t2::<25>);
     rt::union_reader!(
@@ -10167,7 +10205,7 @@ mod fast {
         R0: Vec<TextValueArrayItem>, map => TextValue::Object;
         R1: TextValueObject } refuse bool number str null
     );
-    type Union67 = Union70<VecOf<ViaValue<Check68>, 0usize, { usize::MAX }>, ViaValue<Check69>>;
+    pub type Union67 = Union70<VecOf<ViaValue<Check68>, 0usize, { usize::MAX }>, ViaValue<Check69>>;
     rt::via_value!(Check72 -> FontWeightValueArrayItem, validators::t2::<26>);
     rt::via_value!(Check73 -> FontWeightValueObject, validators::t2::<27>);
     rt::union_reader!(
@@ -10175,196 +10213,41 @@ mod fast {
         R0: Vec<FontWeightValueArrayItem>, map => FontWeightValue::Object;
         R1: FontWeightValueObject } refuse bool number str null
     );
-    type Union71 = Union74<VecOf<ViaValue<Check72>, 0usize, { usize::MAX }>, ViaValue<Check73>>;
-    rt::object_reader!(
-        read_1, EncodeEntry { _ => ViaValue<Check25>; x = "x"; x2 = "x2"; xc = "xc";
-        width = "width"; y = "y"; y2 = "y2"; yc = "yc"; height = "height"; opacity = "opacity";
-        fill = "fill" => ViaValue<Check26>; fill_opacity = "fillOpacity";
-        stroke = "stroke" => ViaValue<Check26>; stroke_opacity = "strokeOpacity";
-        stroke_width = "strokeWidth"; stroke_cap = "strokeCap" => Union27;
-        stroke_dash = "strokeDash" => Union31; stroke_dash_offset = "strokeDashOffset";
-        stroke_join = "strokeJoin" => Union35; stroke_miter_limit = "strokeMiterLimit";
-        blend = "blend" => Union39; cursor = "cursor" => Union43; tooltip = "tooltip" => Union47;
-        zindex = "zindex"; description = "description" => Union43; aria = "aria" => Union51;
-        aria_role = "ariaRole" => Union43; aria_role_description = "ariaRoleDescription" => Union43;
-        clip = "clip" => Union51; stroke_foreground = "strokeForeground" => Union51;
-        stroke_offset = "strokeOffset"; corner_radius = "cornerRadius";
-        corner_radius_top_left = "cornerRadiusTopLeft";
-        corner_radius_top_right = "cornerRadiusTopRight";
-        corner_radius_bottom_right = "cornerRadiusBottomRight";
-        corner_radius_bottom_left = "cornerRadiusBottomLeft"; angle = "angle"; size = "size";
-        shape = "shape" => Union43; path = "path" => Union43; scale_x = "scaleX";
-        scale_y = "scaleY"; inner_radius = "innerRadius"; outer_radius = "outerRadius";
-        start_angle = "startAngle"; end_angle = "endAngle"; pad_angle = "padAngle";
-        interpolate = "interpolate" => Union43; tension = "tension"; orient = "orient" => Union55;
-        defined = "defined" => Union51; url = "url" => Union43; align = "align" => Union59;
-        baseline = "baseline" => Union63; aspect = "aspect" => Union51;
-        smooth = "smooth" => Union51; text = "text" => Union67; dir = "dir" => Union43;
-        ellipsis = "ellipsis" => Union43; limit = "limit"; line_break = "lineBreak" => Union43;
-        line_height = "lineHeight"; dx = "dx"; dy = "dy"; radius = "radius"; theta = "theta";
-        font = "font" => Union43; font_size = "fontSize"; font_weight = "fontWeight" => Union71;
-        font_style = "fontStyle" => Union43; } extra extra => rt::fast::AnyValue;
-        contract[validators::v1], BASE0, "/definitions/encodeEntry"
-    );
-    rt::object_reader!(
-        read_9, SignalRef { signal = "signal", required => AnyString;
-        } extra extra => rt::fast::AnyValue;
-        contract[validators::t20::<2>], BASE0, "/definitions/signalRef"
-    );
+    pub type Union71 = Union74<VecOf<ViaValue<Check72>, 0usize, { usize::MAX }>, ViaValue<Check73>>;
     rt::array_checks!(Checks75, items = validators::v40);
-    rt::object_reader!(
-        read_38, LinearGradient { _ => AnyNumber;
-        gradient = "gradient", required => Listed<LinearGradientGradient>; id = "id" => AnyString;
-        x1 = "x1"; y1 = "y1"; x2 = "x2"; y2 = "y2";
-        stops = "stops", required => VecOf<Typed<Stop>, 0usize, { usize::MAX }, Checks75>; } deny;
-        contract[validators::v38], BASE0, "/definitions/linearGradient"
-    );
-    rt::object_reader!(
-        read_40, Stop { offset = "offset", required => AnyNumber;
-        color = "color", required => AnyString; } deny;
-        contract[validators::v40], BASE0, "/definitions/gradientStops/items"
-    );
-    rt::object_reader!(
-        read_42, RadialGradient { _ => AnyNumber;
-        gradient = "gradient", required => Listed<RadialGradientGradient>; id = "id" => AnyString;
-        x1 = "x1"; y1 = "y1"; r1 = "r1"; x2 = "x2"; y2 = "y2"; r2 = "r2";
-        stops = "stops", required => VecOf<Typed<Stop>, 0usize, { usize::MAX }, Checks75>; } deny;
-        contract[validators::v41], BASE0, "/definitions/radialGradient"
-    );
-    rt::object_reader!(
-        read_47, ColorRgb { _ => ViaValue<Check25>; r = "r", required; g = "g", required;
-        b = "b", required; } extra extra => rt::fast::AnyValue;
-        contract[validators::v48], BASE0, "/definitions/colorRGB"
-    );
-    rt::object_reader!(
-        read_48, ColorHsl { _ => ViaValue<Check25>; h = "h", required; s = "s", required;
-        l = "l", required; } extra extra => rt::fast::AnyValue;
-        contract[validators::v49], BASE0, "/definitions/colorHSL"
-    );
-    rt::object_reader!(
-        read_49, ColorLab { _ => ViaValue<Check25>; l = "l", required; a = "a", required;
-        b = "b", required; } extra extra => rt::fast::AnyValue;
-        contract[validators::v50], BASE0, "/definitions/colorLAB"
-    );
-    rt::object_reader!(
-        read_50, ColorHcl { _ => ViaValue<Check25>; h = "h", required; c = "c", required;
-        l = "l", required; } extra extra => rt::fast::AnyValue;
-        contract[validators::v51], BASE0, "/definitions/colorHCL"
-    );
-    rt::object_reader!(
-        read_139, ObjectBand { row = "row" => Union17; column = "column" => Union17; } deny;
-        contract[validators::t8::<2>], BASE0,
-        "/definitions/layout/oneOf/0/properties/padding/oneOf/2"
-    );
-    rt::object_reader!(
-        read_163, Expr { expr = "expr", required => AnyString; r#as = "as" => AnyString;
-        } extra extra => rt::fast::AnyValue; contract[validators::v165], BASE0, "/definitions/expr"
-    );
-    rt::object_reader!(
-        read_183, ParamField { field = "field", required => AnyString; r#as = "as" => AnyString;
-        } deny; contract[validators::v186], BASE0, "/definitions/paramField"
-    );
     rt::union_reader!(
         Union77, VisitUnion77 -> Remove { bool => Remove::Boolean;
         R0: bool, str => Remove::ExprString; R1: String } refuse number null seq map
     );
-    type Union76 = Union77<AnyBool, AnyString>;
-    rt::object_reader!(
-        read_359, NameDataOnItem { _ => AnyString; trigger = "trigger", required; insert = "insert";
-        remove = "remove" => Union76; toggle = "toggle"; modify = "modify"; values = "values";
-        } deny; contract[validators::v244], BASE0, "/definitions/onTrigger/items"
-    );
-    rt::object_reader!(
-        read_377, TypeFeatureFormat { r#type = "type", required => Listed<TypeFeatureFormatType>;
-        feature = "feature", required => Union21; property = "property" => Union21; } deny;
-        contract[validators::v250], BASE0,
-        "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0"
-    );
+    pub type Union76 = Union77<AnyBool, AnyString>;
     rt::via_value!(Check78 -> Option<Filter>, validators::t27::<2>);
-    rt::object_reader!(
-        read_379, TypeMeshFormat { r#type = "type", required => Listed<TypeFeatureFormatType>;
-        mesh = "mesh", required => Union21; property = "property" => Union21;
-        filter = "filter" => ViaValue<Check78>; } deny; contract[validators::v251], BASE0,
-        "/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1"
-    );
     rt::union_reader!(
         Union80, VisitUnion80 -> DataFieldDataSort { bool => DataFieldDataSort::Boolean;
         R0: bool, map => DataFieldDataSort::Object;
         R1: RootScaleIdentityDomainScaleDataDataFieldSortObject } refuse number str null seq
     );
-    type Union79 = Union80<AnyBool, Typed<RootScaleIdentityDomainScaleDataDataFieldSortObject>>;
-    rt::object_reader!(
-        read_398, DataFieldData { data = "data", required => AnyString;
-        field = "field", required => Union21; sort = "sort" => Union79; } deny;
-        contract[validators::v282], BASE0, "/definitions/scaleData/oneOf/0"
-    );
+    pub type Union79 = Union80<AnyBool, Typed<RootScaleIdentityDomainScaleDataDataFieldSortObject>>;
     rt::via_value!(Check81 -> SortOrder, validators::t19::<40>);
-    rt::object_reader!(
-        read_400, RootScaleIdentityDomainScaleDataDataFieldSortObject { field = "field" => Union21;
-        op = "op" => Union21; order = "order" => ViaValue<Check81>; } deny;
-        contract[validators::v287], BASE0, "/definitions/scaleData/oneOf/0/properties/sort/oneOf/1"
-    );
-    rt::object_reader!(
-        read_403, RootScaleIdentityDomainScaleDataDataFieldsSortObject {
-        op = "op" => Listed<ObjectSortOp>; order = "order" => ViaValue<Check81>; } deny;
-        contract[validators::v288], BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/1"
-    );
-    rt::object_reader!(
-        read_405, FieldOpSort { field = "field", required => Union21;
-        op = "op", required => Listed<FieldOpSortOp>; order = "order" => ViaValue<Check81>; } deny;
-        contract[validators::v289], BASE0, "/definitions/scaleData/oneOf/1/properties/sort/oneOf/2"
-    );
-    rt::object_reader!(
-        read_409, DataFieldField { data = "data", required => AnyString;
-        field = "field", required => Union21; } deny; contract[validators::v293], BASE0,
-        "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0"
-    );
     rt::union_reader!(
         Union83, VisitUnion83 -> Scheme { str => Scheme::String; R0: String, seq => Scheme::Array;
         R1: Vec<StringOrSignal>, map => Scheme::SignalRef; R2: SignalRef } refuse bool number null
     );
-    type Union82 = Union83<AnyString, VecOf<Union21, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    pub type Union82 = Union83<AnyString, VecOf<Union21, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::union_reader!(
         Union84, VisitUnion84 -> ArrayOrSignalRef<T> where T { seq => ArrayOrSignalRef::Array;
         R0: T, map => ArrayOrSignalRef::SignalRef; R1: SignalRef } refuse bool number str null
     );
-    type Union85<T> = Union84<T, Typed<SignalRef>>;
-    rt::object_reader!(
-        read_417, SchemeRange { scheme = "scheme", required => Union82; count = "count" => Union17;
-        extent = "extent" => Union85<VecOf<Union17, 2usize, 2usize>>; } deny;
-        contract[validators::v300], BASE0, "/definitions/scale/oneOf/1/properties/range/oneOf/2"
-    );
-    rt::object_reader!(
-        read_430, StepRange { step = "step", required => Union17; } deny;
-        contract[validators::t23::<2>], BASE0, "/definitions/scale/oneOf/2/properties/range/oneOf/2"
-    );
+    pub type Union85<T> = Union84<T, Typed<SignalRef>>;
     rt::via_value!(Check86 -> StringOrSignalRef<StringNice>, validators::t0::<50>);
-    rt::object_reader!(
-        read_455, IntervalNice { interval = "interval", required => ViaValue<Check86>;
-        step = "step" => Union17; } deny;
-        contract[validators::v320], BASE0, "/definitions/scale/oneOf/7/properties/nice/oneOf/2"
-    );
     rt::union_reader!(
         Union88, VisitUnion88 -> Fit { map => Fit::Object;
         R0: rt::Map<String, rt::Value>, seq => Fit::Array;
         R1: Vec<rt::Value> } refuse bool number str null
     );
-    type Union87 = Union88<
+    pub type Union87 = Union88<
         MapOf<StringLeaf, rt::fast::AnyValue>,
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
     >;
-    rt::object_reader!(
-        read_474, Projection { _ => Union85<VecOf<Union17, 2usize, 2usize>>;
-        name = "name", required => AnyString; r#type = "type" => Union21;
-        clip_angle = "clipAngle" => Union17; clip_extent = "clipExtent" =>
-        Union85<VecOf<Union85<VecOf<Union17, 2usize, 2usize>>, 2usize, 2usize>>;
-        scale = "scale" => Union17; translate = "translate"; center = "center";
-        rotate = "rotate" => Union85<VecOf<Union17, 2usize, 3usize>>; parallels = "parallels";
-        precision = "precision" => Union17; point_radius = "pointRadius" => Union17;
-        fit = "fit" => Union87; extent = "extent" => Union85<VecOf<Union85<VecOf<Union17, 2usize,
-        2usize>>, 2usize, 2usize>>; size = "size"; } extra extra => rt::fast::AnyValue;
-        contract[validators::v325], BASE0, "/definitions/projection"
-    );
     rt::via_value!(Check89 -> StringOrSignalRef<RootAxOrientString>, validators::t0::<51>);
     rt::via_value!(Check90 -> AxisFormat, validators::t9::<22>);
     rt::via_value!(Check91 -> StringOrSignalRef<StringType>, validators::t0::<52>);
@@ -10379,7 +10262,7 @@ mod fast {
         R0: Vec<rt::Value>, map => ArrayOrSignal::SignalRef;
         R1: SignalRef } refuse bool number str null
     );
-    type Union98 = Union99<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    pub type Union98 = Union99<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::via_value!(Check100 -> TextOrSignal, validators::t19::<41>);
     rt::via_value!(Check101 -> AxisTitlePadding, validators::t0::<1>);
     rt::via_value!(Check102 -> AxisTitleAlign, validators::t0::<34>);
@@ -10417,7 +10300,7 @@ mod fast {
         Union134, VisitUnion134 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean;
         R0: bool, map => BooleanOrSignal::SignalRef; R1: SignalRef } refuse number str null seq
     );
-    type Union133 = Union134<AnyBool, Typed<SignalRef>>;
+    pub type Union133 = Union134<AnyBool, Typed<SignalRef>>;
     rt::via_value!(Check135 -> GridCap, validators::t0::<38>);
     rt::via_value!(Check136 -> GridColor, validators::t9::<23>);
     rt::via_value!(Check137 -> GridDash, validators::t0::<40>);
@@ -10433,7 +10316,7 @@ mod fast {
         R1: rt::Number, map => QuantizeOrThresholdScaleNice::SignalRef;
         R2: SignalRef } refuse str null seq
     );
-    type Union143 = Union144<AnyBool, AnyNumber, Typed<SignalRef>>;
+    pub type Union143 = Union144<AnyBool, AnyNumber, Typed<SignalRef>>;
     rt::via_value!(Check145 -> LabelOverlap, validators::t19::<44>);
     rt::via_value!(Check146 -> LabelAngle, validators::t0::<1>);
     rt::via_value!(Check147 -> AxisLabelColor, validators::t9::<23>);
@@ -10446,89 +10329,7 @@ mod fast {
     rt::via_value!(Check154 -> AxisLabelOpacity, validators::t0::<1>);
     rt::via_value!(Check155 -> AxisLabelOffset, validators::t0::<1>);
     rt::via_value!(Check156 -> LabelPadding, validators::t0::<1>);
-    rt::object_reader!(
-        read_476, Axis { _ => AnyBool; orient = "orient", required => ViaValue<Check89>;
-        scale = "scale", required => AnyString; format = "format" => ViaValue<Check90>;
-        format_type = "formatType" => ViaValue<Check91>;
-        min_extent = "minExtent" => ViaValue<Check92>;
-        max_extent = "maxExtent" => ViaValue<Check93>; offset = "offset" => ViaValue<Check94>;
-        position = "position" => ViaValue<Check95>;
-        band_position = "bandPosition" => ViaValue<Check96>;
-        translate = "translate" => ViaValue<Check97>; values = "values" => Union98;
-        zindex = "zindex" => AnyNumber; aria = "aria"; description = "description" => AnyString;
-        title = "title" => ViaValue<Check100>; title_padding = "titlePadding" => ViaValue<Check101>;
-        title_align = "titleAlign" => ViaValue<Check102>;
-        title_anchor = "titleAnchor" => ViaValue<Check103>;
-        title_angle = "titleAngle" => ViaValue<Check104>; title_x = "titleX" => ViaValue<Check105>;
-        title_y = "titleY" => ViaValue<Check106>;
-        title_baseline = "titleBaseline" => ViaValue<Check107>;
-        title_color = "titleColor" => ViaValue<Check108>;
-        title_font = "titleFont" => ViaValue<Check109>;
-        title_font_size = "titleFontSize" => ViaValue<Check110>;
-        title_font_style = "titleFontStyle" => ViaValue<Check111>;
-        title_font_weight = "titleFontWeight" => ViaValue<Check112>;
-        title_limit = "titleLimit" => ViaValue<Check113>;
-        title_line_height = "titleLineHeight" => ViaValue<Check114>;
-        title_opacity = "titleOpacity" => ViaValue<Check115>; domain = "domain";
-        domain_cap = "domainCap" => ViaValue<Check116>;
-        domain_color = "domainColor" => ViaValue<Check117>;
-        domain_dash = "domainDash" => ViaValue<Check118>;
-        domain_dash_offset = "domainDashOffset" => ViaValue<Check119>;
-        domain_opacity = "domainOpacity" => ViaValue<Check120>;
-        domain_width = "domainWidth" => ViaValue<Check121>; ticks = "ticks";
-        tick_band = "tickBand" => ViaValue<Check122>; tick_cap = "tickCap" => ViaValue<Check123>;
-        tick_color = "tickColor" => ViaValue<Check124>;
-        tick_dash = "tickDash" => ViaValue<Check125>;
-        tick_dash_offset = "tickDashOffset" => ViaValue<Check126>;
-        tick_offset = "tickOffset" => ViaValue<Check127>;
-        tick_opacity = "tickOpacity" => ViaValue<Check128>;
-        tick_round = "tickRound" => ViaValue<Check129>;
-        tick_size = "tickSize" => ViaValue<Check130>;
-        tick_width = "tickWidth" => ViaValue<Check131>;
-        tick_count = "tickCount" => ViaValue<Check132>; tick_extra = "tickExtra" => Union133;
-        tick_min_step = "tickMinStep" => Union17; grid = "grid";
-        grid_scale = "gridScale" => AnyString; grid_cap = "gridCap" => ViaValue<Check135>;
-        grid_color = "gridColor" => ViaValue<Check136>;
-        grid_dash = "gridDash" => ViaValue<Check137>;
-        grid_dash_offset = "gridDashOffset" => ViaValue<Check138>;
-        grid_opacity = "gridOpacity" => ViaValue<Check139>;
-        grid_width = "gridWidth" => ViaValue<Check140>; labels = "labels";
-        label_align = "labelAlign" => ViaValue<Check141>;
-        label_baseline = "labelBaseline" => ViaValue<Check142>;
-        label_bound = "labelBound" => Union143; label_flush = "labelFlush" => Union143;
-        label_flush_offset = "labelFlushOffset" => Union17;
-        label_overlap = "labelOverlap" => ViaValue<Check145>;
-        label_angle = "labelAngle" => ViaValue<Check146>;
-        label_color = "labelColor" => ViaValue<Check147>;
-        label_font = "labelFont" => ViaValue<Check148>;
-        label_font_size = "labelFontSize" => ViaValue<Check149>;
-        label_font_weight = "labelFontWeight" => ViaValue<Check150>;
-        label_font_style = "labelFontStyle" => ViaValue<Check151>;
-        label_limit = "labelLimit" => ViaValue<Check152>;
-        label_line_height = "labelLineHeight" => ViaValue<Check153>;
-        label_opacity = "labelOpacity" => ViaValue<Check154>;
-        label_offset = "labelOffset" => ViaValue<Check155>;
-        label_padding = "labelPadding" => ViaValue<Check156>;
-        label_separation = "labelSeparation" => Union17; encode = "encode" => Typed<AxisEncode>;
-        } deny; contract[validators::v327], BASE0, "/definitions/axis"
-    );
-    rt::object_reader!(
-        read_479, ObjectFormat { _ => AnyString; year = "year"; quarter = "quarter";
-        month = "month"; date = "date"; week = "week"; day = "day"; hours = "hours";
-        minutes = "minutes"; seconds = "seconds"; milliseconds = "milliseconds"; } deny;
-        contract[validators::v329], BASE0, "/definitions/axis/properties/format/oneOf/1"
-    );
     rt::via_value!(Check157 -> GuideEncode, validators::t19::<45>);
-    rt::object_reader!(
-        read_550, AxisEncode { _ => ViaValue<Check157>; axis = "axis"; ticks = "ticks";
-        labels = "labels"; title = "title"; grid = "grid"; domain = "domain"; } deny;
-        contract[validators::v363], BASE0, "/definitions/axis/properties/encode"
-    );
-    rt::object_reader!(
-        read_606, LegendEncode { _ => ViaValue<Check157>; title = "title"; labels = "labels";
-        legend = "legend"; entries = "entries"; symbols = "symbols"; gradient = "gradient"; } deny;
-        contract[validators::v384], BASE0, "/definitions/legend/allOf/0/properties/encode"
-    );
     rt::via_value!(
         Check158 -> StringOrSignalRef<RootTitleObjectOrientString>, validators::t0::<53>
     );
@@ -10554,101 +10355,16 @@ mod fast {
     rt::via_value!(Check178 -> SubtitleFontWeight, validators::t0::<39>);
     rt::via_value!(Check179 -> SubtitleLineHeight, validators::t0::<1>);
     rt::via_value!(Check180 -> ObjectTitleEncode, validators::t11::<2>);
-    rt::object_reader!(
-        read_614, ObjectTitle { orient = "orient" => ViaValue<Check158>;
-        anchor = "anchor" => ViaValue<Check159>; frame = "frame" => ViaValue<Check160>;
-        offset = "offset" => ViaValue<Check161>; aria = "aria" => AnyBool;
-        limit = "limit" => ViaValue<Check162>; zindex = "zindex" => AnyNumber;
-        align = "align" => ViaValue<Check163>; angle = "angle" => ViaValue<Check164>;
-        baseline = "baseline" => ViaValue<Check165>; dx = "dx" => ViaValue<Check166>;
-        dy = "dy" => ViaValue<Check167>; text = "text" => ViaValue<Check100>;
-        color = "color" => ViaValue<Check168>; font = "font" => ViaValue<Check169>;
-        font_size = "fontSize" => ViaValue<Check170>;
-        font_style = "fontStyle" => ViaValue<Check171>;
-        font_weight = "fontWeight" => ViaValue<Check172>;
-        line_height = "lineHeight" => ViaValue<Check173>;
-        subtitle = "subtitle" => ViaValue<Check100>;
-        subtitle_color = "subtitleColor" => ViaValue<Check174>;
-        subtitle_font = "subtitleFont" => ViaValue<Check175>;
-        subtitle_font_size = "subtitleFontSize" => ViaValue<Check176>;
-        subtitle_font_style = "subtitleFontStyle" => ViaValue<Check177>;
-        subtitle_font_weight = "subtitleFontWeight" => ViaValue<Check178>;
-        subtitle_line_height = "subtitleLineHeight" => ViaValue<Check179>;
-        subtitle_padding = "subtitlePadding" => Union17; encode = "encode" => ViaValue<Check180>;
-        name = "name" => AnyString; interactive = "interactive" => AnyBool;
-        style = "style" => Union23; } deny;
-        contract[validators::v386], BASE0, "/definitions/title/oneOf/1"
-    );
     rt::via_value!(Check181 -> MarkGroupFrom, validators::t0::<48>);
     rt::via_value!(Check182 -> Markclip, validators::t19::<46>);
     rt::via_value!(Check183 -> Compare, validators::t19::<47>);
     rt::via_value!(Check184 -> TransformMark, validators::t19::<48>);
     rt::array_checks!(Checks185, items = validators::t19::<48>);
     rt::array_checks!(Checks186, items = validators::v415);
-    rt::object_reader!(
-        read_641, MarkGroup { _ => AnyString; r#type = "type", required => Listed<Type>;
-        from = "from" => ViaValue<Check181>; role = "role"; name = "name";
-        description = "description"; aria = "aria" => AnyBool; style = "style" => Union23;
-        key = "key"; clip = "clip" => ViaValue<Check182>; sort = "sort" => ViaValue<Check183>;
-        interactive = "interactive" => Union133; encode = "encode" => ViaValue<Check1>;
-        transform = "transform" => VecOf<ViaValue<Check184>, 0usize, { usize::MAX }, Checks185>;
-        on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks186>;
-        layout = "layout" => ViaValue<Check2>;
-        signals = "signals" => VecOf<ViaValue<Check3>, 0usize, { usize::MAX }, Checks4>;
-        data = "data" => VecOf<ViaValue<Check5>, 0usize, { usize::MAX }, Checks6>;
-        scales = "scales" => VecOf<ViaValue<Check7>, 0usize, { usize::MAX }, Checks8>;
-        projections = "projections" => VecOf<Typed<Projection>, 0usize, { usize::MAX }, Checks9>;
-        axes = "axes" => VecOf<Typed<Axis>, 0usize, { usize::MAX }, Checks10>;
-        legends = "legends" => VecOf<ViaValue<Check11>, 0usize, { usize::MAX }, Checks12>;
-        title = "title" => Union13; marks = "marks" => VecOf<ViaValue<Check15>, 0usize, {
-        usize::MAX }, Checks16>; usermeta = "usermeta" => MapOf<StringLeaf, rt::fast::AnyValue>;
-        } extra extra => rt::fast::AnyValue; contract[validators::v396, validators::v397,
-        validators::v398, validators::v399], BASE0, "/definitions/markGroup"
-    );
-    rt::object_reader!(
-        read_644, From { data = "data" => AnyString; } deny;
-        contract[validators::v404], BASE0, "/definitions/from"
-    );
     rt::via_value!(Check187 -> FacetFacet, validators::t0::<49>);
-    rt::object_reader!(
-        read_645, Facet { data = "data" => AnyString;
-        facet = "facet", required => ViaValue<Check187>; } deny;
-        contract[validators::v405], BASE0, "/definitions/facet"
-    );
     rt::array_checks!(Checks188, items = validators::v14);
-    rt::object_reader!(
-        read_649, Aggregate { _ => VecOf<AnyString, 0usize, { usize::MAX }, Checks188>;
-        cross = "cross" => AnyBool; fields = "fields"; ops = "ops"; r#as = "as"; } deny;
-        contract[validators::v409], BASE0,
-        "/definitions/facet/properties/facet/oneOf/1/properties/aggregate"
-    );
-    rt::object_reader!(
-        read_654, MarkGroupOnItem { _ => AnyString; trigger = "trigger", required;
-        modify = "modify"; values = "values"; } deny;
-        contract[validators::v415], BASE0, "/definitions/onMarkTrigger/items"
-    );
     rt::value_leaf!(Leaf189 -> String, string validators::t16::<0>, validators::t19::<49>);
-    rt::object_reader!(
-        read_655, MarkVisual { _ => AnyString; r#type = "type", required => LeafRead<Leaf189>;
-        from = "from" => Typed<From>; role = "role"; name = "name"; description = "description";
-        aria = "aria" => AnyBool; style = "style" => Union23; key = "key";
-        clip = "clip" => ViaValue<Check182>; sort = "sort" => ViaValue<Check183>;
-        interactive = "interactive" => Union133; encode = "encode" => ViaValue<Check1>;
-        transform = "transform" => VecOf<ViaValue<Check184>, 0usize, { usize::MAX }, Checks185>;
-        on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks186>;
-        } extra extra => rt::fast::AnyValue; contract[validators::t2::<35>, validators::t31::<1>,
-        validators::v398], BASE0, "/definitions/markVisual"
-    );
-    rt::object_reader!(
-        read_663, Rule { test = "test" => AnyString; } extra extra => rt::fast::AnyValue;
-        contract[validators::t24::<0>], BASE0, "/definitions/rule"
-    );
     rt::via_value!(Check190 -> Field, validators::t19::<50>);
-    rt::object_reader!(
-        read_665, StringModifiers { scale = "scale" => ViaValue<Check190>;
-        } extra extra => rt::fast::AnyValue;
-        contract[validators::t24::<1>], BASE0, "/definitions/stringModifiers"
-    );
     rt::via_value!(Check191 -> Exponent, validators::t0::<1>);
     rt::via_value!(Check192 -> Mult, validators::t0::<1>);
     rt::via_value!(Check193 -> SignalRefOffset, validators::t0::<1>);
@@ -10656,59 +10372,15 @@ mod fast {
         Union195, VisitUnion195 -> Band { number => Band::Number;
         R0: rt::Number, bool => Band::Boolean; R1: bool } refuse str null seq map
     );
-    type Union194 = Union195<AnyNumber, AnyBool>;
-    rt::object_reader!(
-        read_666, NumberModifiers { exponent = "exponent" => ViaValue<Check191>;
-        mult = "mult" => ViaValue<Check192>; offset = "offset" => ViaValue<Check193>;
-        round = "round" default: bool = false => AnyBool; scale = "scale" => ViaValue<Check190>;
-        band = "band" => Union194; extra = "extra" => AnyBool; } extra extra_ => rt::fast::AnyValue;
-        contract[validators::v22], BASE0, "/definitions/numberModifiers"
-    );
-    rt::object_reader!(
-        read_669, Mark { _ => AnyString; r#type = "type", required; role = "role"; name = "name";
-        description = "description"; aria = "aria" => AnyBool; style = "style" => Union23;
-        key = "key"; clip = "clip" => ViaValue<Check182>; sort = "sort" => ViaValue<Check183>;
-        interactive = "interactive" => Union133; encode = "encode" => ViaValue<Check1>;
-        transform = "transform" => VecOf<ViaValue<Check184>, 0usize, { usize::MAX }, Checks185>;
-        on = "on" => VecOf<Typed<MarkGroupOnItem>, 0usize, { usize::MAX }, Checks186>;
-        } extra extra => rt::fast::AnyValue; contract[validators::v398], BASE0, "/definitions/mark"
-    );
-    rt::object_reader!(
-        read_674, Scope { encode = "encode" => ViaValue<Check1>;
-        layout = "layout" => ViaValue<Check2>;
-        signals = "signals" => VecOf<ViaValue<Check3>, 0usize, { usize::MAX }, Checks4>;
-        data = "data" => VecOf<ViaValue<Check5>, 0usize, { usize::MAX }, Checks6>;
-        scales = "scales" => VecOf<ViaValue<Check7>, 0usize, { usize::MAX }, Checks8>;
-        projections = "projections" => VecOf<Typed<Projection>, 0usize, { usize::MAX }, Checks9>;
-        axes = "axes" => VecOf<Typed<Axis>, 0usize, { usize::MAX }, Checks10>;
-        legends = "legends" => VecOf<ViaValue<Check11>, 0usize, { usize::MAX }, Checks12>;
-        title = "title" => Union13; marks = "marks" => VecOf<ViaValue<Check15>, 0usize, {
-        usize::MAX }, Checks16>; usermeta = "usermeta" => MapOf<StringLeaf, rt::fast::AnyValue>;
-        } extra extra => rt::fast::AnyValue; contract[validators::v399], BASE0, "/definitions/scope"
-    );
+    pub type Union194 = Union195<AnyNumber, AnyBool>;
     rt::via_value!(
         Check196 -> RootDataItemNameTransformItemCrossfilterFieldsArray, validators::t9::<8>
-    );
-    rt::object_reader!(
-        read_677, CrossfilterTransform {
-        r#type = "type", required => Listed<CrossfilterTransformType>;
-        signal = "signal" => AnyString;
-        fields = "fields", required => Union85<VecOf<ViaValue<Check196>, 0usize, { usize::MAX }>>;
-        query = "query", required => Union85<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>>;
-        } deny; contract[validators::v181], BASE0, "/definitions/crossfilterTransform"
     );
     rt::union_reader!(
         Union198, VisitUnion198 -> Ignore { number => Ignore::Number;
         R0: rt::Number, map => Ignore::SignalRef; R1: SignalRef } refuse bool str null seq
     );
-    type Union197 = Union198<AnyNumber, Typed<SignalRef>>;
-    rt::object_reader!(
-        read_679, ResolvefilterTransform {
-        r#type = "type", required => Listed<ResolvefilterTransformType>;
-        signal = "signal" => AnyString; ignore = "ignore", required => Union197;
-        filter = "filter", required => rt::fast::AnyValue; } deny;
-        contract[validators::v187], BASE0, "/definitions/resolvefilterTransform"
-    );
+    pub type Union197 = Union198<AnyNumber, Typed<SignalRef>>;
     rt::via_value!(Check199 -> SourceX, validators::t9::<8>);
     rt::via_value!(Check200 -> SourceY, validators::t9::<8>);
     rt::via_value!(Check201 -> TargetX, validators::t9::<8>);
@@ -10722,129 +10394,38 @@ mod fast {
         Union205, VisitUnion205 -> StringOrSignalRef<T> where T { str => StringOrSignalRef::String;
         R0: T, map => StringOrSignalRef::SignalRef; R1: SignalRef } refuse bool number null seq
     );
-    type Union206<T> = Union205<T, Typed<SignalRef>>;
-    rt::object_reader!(
-        read_681, LinkpathTransform { r#type = "type", required => Listed<LinkpathTransformType>;
-        signal = "signal" => AnyString; source_x = "sourceX" => ViaValue<Check199>;
-        source_y = "sourceY" => ViaValue<Check200>; target_x = "targetX" => ViaValue<Check201>;
-        target_y = "targetY" => ViaValue<Check202>; orient = "orient" => ViaValue<Check203>;
-        shape = "shape" => ViaValue<Check204>; require = "require" => Typed<SignalRef>;
-        r#as = "as" => Union206<AnyString>; } deny;
-        contract[validators::v189], BASE0, "/definitions/linkpathTransform"
-    );
+    pub type Union206<T> = Union205<T, Typed<SignalRef>>;
     rt::via_value!(Check207 -> PieTransformField, validators::t9::<8>);
     rt::union_reader!(
         Union209, VisitUnion209 -> Nice { bool => Nice::Boolean; R0: bool, map => Nice::SignalRef;
         R1: SignalRef } refuse number str null seq
     );
-    type Union208 = Union209<AnyBool, Typed<SignalRef>>;
-    rt::object_reader!(
-        read_683, PieTransform { r#type = "type", required => Listed<PieTransformType>;
-        signal = "signal" => AnyString; field = "field" => ViaValue<Check207>;
-        start_angle = "startAngle" => Union197; end_angle = "endAngle" => Union197;
-        sort = "sort" => Union208;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
-        contract[validators::v192], BASE0, "/definitions/pieTransform"
-    );
+    pub type Union208 = Union209<AnyBool, Typed<SignalRef>>;
     rt::via_value!(Check210 -> StackTransformField, validators::t9::<8>);
     rt::via_value!(
         Check211 -> RootDataItemNameTransformItemStackGroupbyArrayItem, validators::t9::<8>
     );
     rt::via_value!(Check212 -> StringOrSignalRef<StringOffset>, validators::t11::<5>);
-    rt::object_reader!(
-        read_685, StackTransform { r#type = "type", required => Listed<StackTransformType>;
-        signal = "signal" => AnyString; field = "field" => ViaValue<Check210>;
-        groupby = "groupby" => Union85<VecOf<ViaValue<Check211>, 0usize, { usize::MAX }>>;
-        sort = "sort" => ViaValue<Check183>; offset = "offset" => ViaValue<Check212>;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
-        contract[validators::v194], BASE0, "/definitions/stackTransform"
-    );
     rt::via_value!(Check213 -> Force, validators::t13::<0>);
     rt::array_checks!(Checks214, items = validators::t13::<0>);
-    rt::object_reader!(
-        read_687, ForceTransform { _ => Union197;
-        r#type = "type", required => Listed<ForceTransformType>; signal = "signal" => AnyString;
-        r#static = "static" => Union208; restart = "restart" => Union208; iterations = "iterations";
-        alpha = "alpha"; alpha_min = "alphaMin"; alpha_target = "alphaTarget";
-        velocity_decay = "velocityDecay"; forces = "forces" => VecOf<ViaValue<Check213>, 0usize, {
-        usize::MAX }, Checks214>; r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, {
-        usize::MAX }>>; } deny; contract[validators::v202], BASE0, "/definitions/forceTransform"
-    );
     rt::via_value!(Check215 -> ContourTransformX, validators::t9::<8>);
     rt::via_value!(Check216 -> ContourTransformY, validators::t9::<8>);
     rt::via_value!(Check217 -> ContourTransformWeight, validators::t9::<8>);
-    rt::object_reader!(
-        read_689, ContourTransform { _ => Union197;
-        r#type = "type", required => Listed<ContourTransformType>; signal = "signal" => AnyString;
-        size = "size", required => Union85<VecOf<Union197, 2usize, 2usize>>;
-        values = "values" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
-        x = "x" => ViaValue<Check215>; y = "y" => ViaValue<Check216>;
-        weight = "weight" => ViaValue<Check217>; cell_size = "cellSize"; bandwidth = "bandwidth";
-        count = "count"; nice = "nice" => Union208;
-        thresholds = "thresholds" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
-        smooth = "smooth" => Union208; } deny;
-        contract[validators::v430], BASE0, "/definitions/contourTransform"
-    );
     rt::via_value!(
         Check218 -> RootDataItemNameTransformItemGeojsonFieldsArray, validators::t9::<8>
     );
     rt::via_value!(Check219 -> Geojson, validators::t9::<8>);
-    rt::object_reader!(
-        read_691, GeojsonTransform { r#type = "type", required => Listed<GeojsonTransformType>;
-        signal = "signal" => AnyString;
-        fields = "fields" => Union85<VecOf<ViaValue<Check218>, 2usize, 2usize>>;
-        geojson = "geojson" => ViaValue<Check219>; } deny;
-        contract[validators::v205], BASE0, "/definitions/geojsonTransform"
-    );
     rt::via_value!(Check220 -> GeopathTransformField, validators::t9::<8>);
     rt::via_value!(Check221 -> GeopathTransformPointRadius, validators::t4::<14>);
-    rt::object_reader!(
-        read_693, GeopathTransform { r#type = "type", required => Listed<GeopathTransformType>;
-        signal = "signal" => AnyString; projection = "projection" => AnyString;
-        field = "field" => ViaValue<Check220>; point_radius = "pointRadius" => ViaValue<Check221>;
-        r#as = "as" => Union206<AnyString>; } deny;
-        contract[validators::t14::<0>], BASE0, "/definitions/geopathTransform"
-    );
     rt::via_value!(
         Check222 -> RootDataItemNameTransformItemGeopointFieldsArray, validators::t9::<8>
     );
-    rt::object_reader!(
-        read_695, GeopointTransform { r#type = "type", required => Listed<GeopointTransformType>;
-        signal = "signal" => AnyString; projection = "projection", required => AnyString;
-        fields = "fields", required => Union85<VecOf<ViaValue<Check222>, 2usize, 2usize>>;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
-        contract[validators::v207], BASE0, "/definitions/geopointTransform"
-    );
     rt::via_value!(Check223 -> GeoshapeTransformField, validators::t9::<8>);
     rt::via_value!(Check224 -> GeoshapeTransformPointRadius, validators::t4::<14>);
-    rt::object_reader!(
-        read_697, GeoshapeTransform { r#type = "type", required => Listed<GeoshapeTransformType>;
-        signal = "signal" => AnyString; projection = "projection" => AnyString;
-        field = "field" => ViaValue<Check223>; point_radius = "pointRadius" => ViaValue<Check224>;
-        r#as = "as" => Union206<AnyString>; } deny;
-        contract[validators::t14::<1>], BASE0, "/definitions/geoshapeTransform"
-    );
-    rt::object_reader!(
-        read_699, GraticuleTransform { _ => Union85<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
-        r#type = "type", required => Listed<GraticuleTransformType>; signal = "signal" => AnyString;
-        extent = "extent"; extent_major = "extentMajor"; extent_minor = "extentMinor";
-        step = "step" => Union85<VecOf<Union197, 2usize, 2usize>>;
-        step_major = "stepMajor" => Union85<VecOf<Union197, 2usize, 2usize>>;
-        step_minor = "stepMinor" => Union85<VecOf<Union197, 2usize, 2usize>>;
-        precision = "precision" => Union197; } deny;
-        contract[validators::v436], BASE0, "/definitions/graticuleTransform"
-    );
     rt::via_value!(Check225 -> HeatmapTransformField, validators::t9::<8>);
     rt::via_value!(Check226 -> HeatmapTransformColor, validators::t4::<15>);
     rt::via_value!(Check227 -> Opacity, validators::t4::<14>);
     rt::via_value!(Check228 -> StringOrSignalRef<StringResolve>, validators::t11::<6>);
-    rt::object_reader!(
-        read_701, HeatmapTransform { r#type = "type", required => Listed<HeatmapTransformType>;
-        signal = "signal" => AnyString; field = "field" => ViaValue<Check225>;
-        color = "color" => ViaValue<Check226>; opacity = "opacity" => ViaValue<Check227>;
-        resolve = "resolve" => ViaValue<Check228>; r#as = "as" => Union206<AnyString>; } deny;
-        contract[validators::v209], BASE0, "/definitions/heatmapTransform"
-    );
     rt::via_value!(Check229 -> IsocontourTransformField, validators::t9::<8>);
     rt::via_value!(Check230 -> IsocontourTransformScale, validators::t4::<14>);
     rt::via_value!(Check231 -> ArrayTranslateItem, validators::t4::<14>);
@@ -10852,158 +10433,44 @@ mod fast {
         Union233, VisitUnion233 -> As { str => As::String; R0: String, map => As::SignalRef;
         R1: SignalRef, null => |_| As::Null; R2: () } refuse bool number seq
     );
-    type Union232 = Union233<AnyString, Typed<SignalRef>, AnyNull>;
-    rt::object_reader!(
-        read_703, IsocontourTransform { _ => Union208;
-        r#type = "type", required => Listed<IsocontourTransformType>;
-        signal = "signal" => AnyString; field = "field" => ViaValue<Check229>;
-        thresholds = "thresholds" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
-        levels = "levels" => Union197; nice = "nice"; resolve = "resolve" => ViaValue<Check228>;
-        zero = "zero"; smooth = "smooth"; scale = "scale" => ViaValue<Check230>;
-        translate = "translate" => Union85<VecOf<ViaValue<Check231>, 0usize, { usize::MAX }>>;
-        r#as = "as" => Union232; } deny;
-        contract[validators::v439], BASE0, "/definitions/isocontourTransform"
-    );
+    pub type Union232 = Union233<AnyString, Typed<SignalRef>, AnyNull>;
     rt::via_value!(Check234 -> Kde2dTransformX, validators::t9::<8>);
     rt::via_value!(Check235 -> Kde2dTransformY, validators::t9::<8>);
     rt::via_value!(Check236 -> Kde2dTransformWeight, validators::t9::<8>);
     rt::via_value!(
         Check237 -> RootDataItemNameTransformItemKde2dGroupbyArrayItem, validators::t9::<8>
     );
-    rt::object_reader!(
-        read_705, Kde2dTransform { r#type = "type", required => Listed<Kde2dTransformType>;
-        signal = "signal" => AnyString;
-        size = "size", required => Union85<VecOf<Union197, 2usize, 2usize>>;
-        x = "x", required => ViaValue<Check234>; y = "y", required => ViaValue<Check235>;
-        weight = "weight" => ViaValue<Check236>;
-        groupby = "groupby" => Union85<VecOf<ViaValue<Check237>, 0usize, { usize::MAX }>>;
-        cell_size = "cellSize" => Union197;
-        bandwidth = "bandwidth" => Union85<VecOf<Union197, 2usize, 2usize>>;
-        counts = "counts" => Union208; r#as = "as" => Union206<AnyString>; } deny;
-        contract[validators::v441], BASE0, "/definitions/kde2dTransform"
-    );
     rt::via_value!(Check238 -> ArrayKey, validators::t9::<8>);
-    rt::object_reader!(
-        read_707, NestTransform { r#type = "type", required => Listed<NestTransformType>;
-        signal = "signal" => AnyString; keys = "keys" => Union85<VecOf<ViaValue<Check238>, 0usize, {
-        usize::MAX }>>; generate = "generate" => Union208; } deny;
-        contract[validators::v443], BASE0, "/definitions/nestTransform"
-    );
     rt::via_value!(Check239 -> PackTransformField, validators::t9::<8>);
     rt::via_value!(Check240 -> PackTransformRadius, validators::t9::<8>);
-    rt::object_reader!(
-        read_709, PackTransform { r#type = "type", required => Listed<PackTransformType>;
-        signal = "signal" => AnyString; field = "field" => ViaValue<Check239>;
-        sort = "sort" => ViaValue<Check183>; padding = "padding" => Union197;
-        radius = "radius" => ViaValue<Check240>;
-        size = "size" => Union85<VecOf<Union197, 2usize, 2usize>>;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 5usize, 5usize>>; } deny;
-        contract[validators::v213], BASE0, "/definitions/packTransform"
-    );
     rt::via_value!(Check241 -> PartitionTransformField, validators::t9::<8>);
-    rt::object_reader!(
-        read_711, PartitionTransform { r#type = "type", required => Listed<PartitionTransformType>;
-        signal = "signal" => AnyString; field = "field" => ViaValue<Check241>;
-        sort = "sort" => ViaValue<Check183>; padding = "padding" => Union197;
-        round = "round" => Union208; size = "size" => Union85<VecOf<Union197, 2usize, 2usize>>;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 6usize, 6usize>>; } deny;
-        contract[validators::v214], BASE0, "/definitions/partitionTransform"
-    );
     rt::via_value!(Check242 -> StratifyTransformKey, validators::t9::<8>);
     rt::via_value!(Check243 -> ParentKey, validators::t9::<8>);
-    rt::object_reader!(
-        read_713, StratifyTransform { r#type = "type", required => Listed<StratifyTransformType>;
-        signal = "signal" => AnyString; key = "key", required => ViaValue<Check242>;
-        parent_key = "parentKey", required => ViaValue<Check243>; } deny;
-        contract[validators::v215], BASE0, "/definitions/stratifyTransform"
-    );
     rt::via_value!(Check244 -> TreeTransformField, validators::t9::<8>);
     rt::via_value!(
         Check245 -> StringOrSignalRef<RootDataItemNameTransformItemTreeMethodString>,
         validators::t11::<7>
-    );
-    rt::object_reader!(
-        read_715, TreeTransform { r#type = "type", required => Listed<TreeTransformType>;
-        signal = "signal" => AnyString; field = "field" => ViaValue<Check244>;
-        sort = "sort" => ViaValue<Check183>; method = "method" => ViaValue<Check245>;
-        size = "size" => Union85<VecOf<Union197, 2usize, 2usize>>;
-        node_size = "nodeSize" => Union85<VecOf<Union197, 2usize, 2usize>>;
-        separation = "separation" => Union208;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 4usize, 4usize>>; } deny;
-        contract[validators::v216], BASE0, "/definitions/treeTransform"
-    );
-    rt::object_reader!(
-        read_717, TreelinksTransform { r#type = "type", required => Listed<TreelinksTransformType>;
-        signal = "signal" => AnyString; } deny;
-        contract[validators::v449], BASE0, "/definitions/treelinksTransform"
     );
     rt::via_value!(Check246 -> TreemapTransformField, validators::t9::<8>);
     rt::via_value!(
         Check247 -> StringOrSignalRef<RootDataItemNameTransformItemTreemapMethodString>,
         validators::t11::<8>
     );
-    rt::object_reader!(
-        read_719, TreemapTransform { _ => Union197;
-        r#type = "type", required => Listed<TreemapTransformType>; signal = "signal" => AnyString;
-        field = "field" => ViaValue<Check246>; sort = "sort" => ViaValue<Check183>;
-        method = "method" => ViaValue<Check247>; padding = "padding";
-        padding_inner = "paddingInner"; padding_outer = "paddingOuter"; padding_top = "paddingTop";
-        padding_right = "paddingRight"; padding_bottom = "paddingBottom";
-        padding_left = "paddingLeft"; ratio = "ratio"; round = "round" => Union208;
-        size = "size" => Union85<VecOf<Union197, 2usize, 2usize>>;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 6usize, 6usize>>; } deny;
-        contract[validators::v218], BASE0, "/definitions/treemapTransform"
-    );
     rt::union_reader!(
         Union249, VisitUnion249 -> LabelTransformPadding { number => LabelTransformPadding::Number;
         R0: rt::Number, map => LabelTransformPadding::SignalRef;
         R1: SignalRef, null => |_| LabelTransformPadding::Null; R2: () } refuse bool str seq
     );
-    type Union248 = Union249<AnyNumber, Typed<SignalRef>, AnyNull>;
-    rt::object_reader!(
-        read_721, LabelTransform { r#type = "type", required => Listed<LabelTransformType>;
-        signal = "signal" => AnyString;
-        size = "size", required => Union85<VecOf<Union197, 2usize, 2usize>>;
-        sort = "sort" => ViaValue<Check183>;
-        anchor = "anchor" => Union85<VecOf<Union206<AnyString>, 0usize, { usize::MAX }>>;
-        offset = "offset" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
-        padding = "padding" => Union248; line_anchor = "lineAnchor" => Union206<AnyString>;
-        mark_index = "markIndex" => Union197; avoid_base_mark = "avoidBaseMark" => Union208;
-        avoid_marks = "avoidMarks" => Union85<VecOf<AnyString, 0usize, { usize::MAX }>>;
-        method = "method" => Union206<AnyString>;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 5usize, 5usize>>; } deny;
-        contract[validators::v220], BASE0, "/definitions/labelTransform"
-    );
+    pub type Union248 = Union249<AnyNumber, Typed<SignalRef>, AnyNull>;
     rt::via_value!(Check250 -> LoessTransformX, validators::t9::<8>);
     rt::via_value!(Check251 -> LoessTransformY, validators::t9::<8>);
     rt::via_value!(
         Check252 -> RootDataItemNameTransformItemLoessGroupbyArrayItem, validators::t9::<8>
     );
-    rt::object_reader!(
-        read_723, LoessTransform { r#type = "type", required => Listed<LoessTransformType>;
-        signal = "signal" => AnyString; x = "x", required => ViaValue<Check250>;
-        y = "y", required => ViaValue<Check251>;
-        groupby = "groupby" => Union85<VecOf<ViaValue<Check252>, 0usize, { usize::MAX }>>;
-        bandwidth = "bandwidth" => Union197;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, { usize::MAX }>>; } deny;
-        contract[validators::v453], BASE0, "/definitions/loessTransform"
-    );
     rt::via_value!(Check253 -> RegressionTransformX, validators::t9::<8>);
     rt::via_value!(Check254 -> RegressionTransformY, validators::t9::<8>);
     rt::via_value!(
         Check255 -> RootDataItemNameTransformItemRegressionGroupbyArrayItem, validators::t9::<8>
-    );
-    rt::object_reader!(
-        read_725, RegressionTransform {
-        r#type = "type", required => Listed<RegressionTransformType>;
-        signal = "signal" => AnyString; x = "x", required => ViaValue<Check253>;
-        y = "y", required => ViaValue<Check254>;
-        groupby = "groupby" => Union85<VecOf<ViaValue<Check255>, 0usize, { usize::MAX }>>;
-        method = "method" => Union206<AnyString>; order = "order" => Union197;
-        extent = "extent" => Union85<VecOf<Union197, 2usize, 2usize>>;
-        params = "params" => Union208; r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, {
-        usize::MAX }>>; } deny;
-        contract[validators::v455], BASE0, "/definitions/regressionTransform"
     );
     rt::via_value!(
         Check256 -> RootDataItemNameTransformItemAggregateGroupbyArrayItem, validators::t9::<8>
@@ -11016,109 +10483,19 @@ mod fast {
         Check258 -> RootDataItemNameTransformItemAggregateFieldsArray, validators::t7::<3>
     );
     rt::via_value!(Check259 -> AggregateTransformKey, validators::t9::<8>);
-    rt::object_reader!(
-        read_727, AggregateTransform { r#type = "type", required => Listed<AggregateTransformType>;
-        signal = "signal" => AnyString;
-        groupby = "groupby" => Union85<VecOf<ViaValue<Check256>, 0usize, { usize::MAX }>>;
-        ops = "ops" => Union85<VecOf<ViaValue<Check257>, 0usize, { usize::MAX }>>;
-        fields = "fields" => Union85<VecOf<ViaValue<Check258>, 0usize, { usize::MAX }>>;
-        r#as = "as" => Union85<VecOf<Union232, 0usize, { usize::MAX }>>; drop = "drop" => Union208;
-        cross = "cross" => Union208; key = "key" => ViaValue<Check259>; } deny;
-        contract[validators::v457], BASE0, "/definitions/aggregateTransform"
-    );
     rt::via_value!(Check260 -> BinTransformField, validators::t9::<8>);
-    rt::object_reader!(
-        read_729, BinTransform { _ => Union197;
-        r#type = "type", required => Listed<BinTransformType>; signal = "signal" => AnyString;
-        field = "field", required => ViaValue<Check260>; interval = "interval" => Union208;
-        anchor = "anchor"; maxbins = "maxbins"; base = "base";
-        divide = "divide" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
-        extent = "extent", required => Union85<VecOf<Union197, 2usize, 2usize>>; span = "span";
-        step = "step"; steps = "steps" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
-        minstep = "minstep"; nice = "nice" => Union208; name = "name" => Union206<AnyString>;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
-        contract[validators::v224], BASE0, "/definitions/binTransform"
-    );
-    rt::object_reader!(
-        read_731, CollectTransform { r#type = "type", required => Listed<CollectTransformType>;
-        signal = "signal" => AnyString; sort = "sort" => ViaValue<Check183>; } deny;
-        contract[validators::v225], BASE0, "/definitions/collectTransform"
-    );
     rt::via_value!(Check261 -> CountpatternTransformField, validators::t9::<8>);
     rt::via_value!(Check262 -> StringOrSignalRef<StringCase>, validators::t11::<10>);
-    rt::object_reader!(
-        read_733, CountpatternTransform {
-        r#type = "type", required => Listed<CountpatternTransformType>;
-        signal = "signal" => AnyString; field = "field", required => ViaValue<Check261>;
-        case = "case" => ViaValue<Check262>; pattern = "pattern" => Union206<AnyString>;
-        stopwords = "stopwords" => Union206<AnyString>;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
-        contract[validators::v461], BASE0, "/definitions/countpatternTransform"
-    );
-    rt::object_reader!(
-        read_735, CrossTransform { r#type = "type", required => Listed<CrossTransformType>;
-        signal = "signal" => AnyString; filter = "filter" => AnyString;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
-        contract[validators::v463], BASE0, "/definitions/crossTransform"
-    );
     rt::via_value!(Check263 -> Distribution, validators::t3::<3>);
-    rt::object_reader!(
-        read_737, DensityTransform { _ => Union197;
-        r#type = "type", required => Listed<DensityTransformType>; signal = "signal" => AnyString;
-        extent = "extent" => Union85<VecOf<Union197, 2usize, 2usize>>; steps = "steps";
-        minsteps = "minsteps"; maxsteps = "maxsteps"; method = "method" => Union206<AnyString>;
-        distribution = "distribution" => ViaValue<Check263>;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, { usize::MAX }>>; } deny;
-        contract[validators::v465], BASE0, "/definitions/densityTransform"
-    );
     rt::via_value!(Check264 -> DotbinTransformField, validators::t9::<8>);
     rt::via_value!(
         Check265 -> RootDataItemNameTransformItemDotbinGroupbyArrayItem, validators::t9::<8>
     );
-    rt::object_reader!(
-        read_739, DotbinTransform { r#type = "type", required => Listed<DotbinTransformType>;
-        signal = "signal" => AnyString; field = "field", required => ViaValue<Check264>;
-        groupby = "groupby" => Union85<VecOf<ViaValue<Check265>, 0usize, { usize::MAX }>>;
-        step = "step" => Union197; smooth = "smooth" => Union208;
-        r#as = "as" => Union206<AnyString>; } deny;
-        contract[validators::v228], BASE0, "/definitions/dotbinTransform"
-    );
     rt::via_value!(Check266 -> ExtentTransformField, validators::t9::<8>);
-    rt::object_reader!(
-        read_741, ExtentTransform { r#type = "type", required => Listed<ExtentTransformType>;
-        signal = "signal" => AnyString; field = "field", required => ViaValue<Check266>; } deny;
-        contract[validators::v229], BASE0, "/definitions/extentTransform"
-    );
-    rt::object_reader!(
-        read_743, FilterTransform { r#type = "type", required => Listed<FilterTransformType>;
-        signal = "signal" => AnyString; expr = "expr", required => AnyString; } deny;
-        contract[validators::v469], BASE0, "/definitions/filterTransform"
-    );
     rt::via_value!(
         Check267 -> RootDataItemNameTransformItemFlattenFieldsArray, validators::t9::<8>
     );
-    rt::object_reader!(
-        read_745, FlattenTransform { r#type = "type", required => Listed<FlattenTransformType>;
-        signal = "signal" => AnyString;
-        fields = "fields", required => Union85<VecOf<ViaValue<Check267>, 0usize, { usize::MAX }>>;
-        index = "index" => Union206<AnyString>;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, { usize::MAX }>>; } deny;
-        contract[validators::v471], BASE0, "/definitions/flattenTransform"
-    );
     rt::via_value!(Check268 -> RootDataItemNameTransformItemFoldFieldsArray, validators::t9::<8>);
-    rt::object_reader!(
-        read_747, FoldTransform { r#type = "type", required => Listed<FoldTransformType>;
-        signal = "signal" => AnyString;
-        fields = "fields", required => Union85<VecOf<ViaValue<Check268>, 0usize, { usize::MAX }>>;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
-        contract[validators::v473], BASE0, "/definitions/foldTransform"
-    );
-    rt::object_reader!(
-        read_749, FormulaTransform { r#type = "type", required => Listed<FormulaTransformType>;
-        signal = "signal" => AnyString; expr = "expr", required => AnyString;
-        r#as = "as", required => Union206<AnyString>; initonly = "initonly" => Union208; } deny;
-        contract[validators::v230], BASE0, "/definitions/formulaTransform"
-    );
     rt::via_value!(Check269 -> ImputeTransformField, validators::t9::<8>);
     rt::via_value!(Check270 -> ImputeTransformKey, validators::t9::<8>);
     rt::via_value!(
@@ -11128,15 +10505,6 @@ mod fast {
         Check272 -> StringOrSignalRef<RootDataItemNameTransformItemImputeMethodString>,
         validators::t11::<11>
     );
-    rt::object_reader!(
-        read_751, ImputeTransform { r#type = "type", required => Listed<ImputeTransformType>;
-        signal = "signal" => AnyString; field = "field", required => ViaValue<Check269>;
-        key = "key", required => ViaValue<Check270>;
-        keyvals = "keyvals" => Union85<VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>>;
-        groupby = "groupby" => Union85<VecOf<ViaValue<Check271>, 0usize, { usize::MAX }>>;
-        method = "method" => ViaValue<Check272>; value = "value" => rt::fast::AnyValue; } deny;
-        contract[validators::v476], BASE0, "/definitions/imputeTransform"
-    );
     rt::via_value!(
         Check273 -> RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem, validators::t9::<8>
     );
@@ -11144,109 +10512,29 @@ mod fast {
         Check274 -> RootDataItemNameTransformItemJoinaggregateFieldsArray, validators::t7::<3>
     );
     rt::via_value!(Check275 -> JoinaggregateTransformKey, validators::t9::<8>);
-    rt::object_reader!(
-        read_753, JoinaggregateTransform {
-        r#type = "type", required => Listed<JoinaggregateTransformType>;
-        signal = "signal" => AnyString;
-        groupby = "groupby" => Union85<VecOf<ViaValue<Check273>, 0usize, { usize::MAX }>>;
-        fields = "fields" => Union85<VecOf<ViaValue<Check274>, 0usize, { usize::MAX }>>;
-        ops = "ops" => Union85<VecOf<ViaValue<Check257>, 0usize, { usize::MAX }>>;
-        r#as = "as" => Union85<VecOf<Union232, 0usize, { usize::MAX }>>;
-        key = "key" => ViaValue<Check275>; } deny;
-        contract[validators::v232], BASE0, "/definitions/joinaggregateTransform"
-    );
     rt::via_value!(
         Check276 -> RootDataItemNameTransformItemKdeGroupbyArrayItem, validators::t9::<8>
     );
     rt::via_value!(Check277 -> KdeTransformField, validators::t9::<8>);
-    rt::object_reader!(
-        read_755, KdeTransform { _ => Union197;
-        r#type = "type", required => Listed<KdeTransformType>; signal = "signal" => AnyString;
-        groupby = "groupby" => Union85<VecOf<ViaValue<Check276>, 0usize, { usize::MAX }>>;
-        field = "field", required => ViaValue<Check277>; cumulative = "cumulative" => Union208;
-        counts = "counts" => Union208; bandwidth = "bandwidth";
-        extent = "extent" => Union85<VecOf<Union197, 2usize, 2usize>>;
-        resolve = "resolve" => ViaValue<Check228>; steps = "steps"; minsteps = "minsteps";
-        maxsteps = "maxsteps"; r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, {
-        usize::MAX }>>; } deny; contract[validators::v479], BASE0, "/definitions/kdeTransform"
-    );
     rt::via_value!(Check278 -> LookupTransformKey, validators::t9::<8>);
     rt::via_value!(Check279 -> ValuesArray, validators::t9::<8>);
     rt::via_value!(Check280 -> RootDataItemNameTransformItemLookupFieldsArray, validators::t9::<8>);
-    rt::object_reader!(
-        read_757, LookupTransform { r#type = "type", required => Listed<LookupTransformType>;
-        signal = "signal" => AnyString; from = "from", required => AnyString;
-        key = "key", required => ViaValue<Check278>;
-        values = "values" => Union85<VecOf<ViaValue<Check279>, 0usize, { usize::MAX }>>;
-        fields = "fields", required => Union85<VecOf<ViaValue<Check280>, 0usize, { usize::MAX }>>;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, { usize::MAX }>>;
-        default = "default" => rt::fast::AnyValue; } deny;
-        contract[validators::v233], BASE0, "/definitions/lookupTransform"
-    );
     rt::via_value!(
         Check281 -> RootDataItemNameTransformItemPivotGroupbyArrayItem, validators::t9::<8>
     );
     rt::via_value!(Check282 -> PivotTransformField, validators::t9::<8>);
     rt::via_value!(Check283 -> PivotTransformValue, validators::t9::<8>);
     rt::via_value!(Check284 -> PivotTransformKey, validators::t9::<8>);
-    rt::object_reader!(
-        read_759, PivotTransform { r#type = "type", required => Listed<PivotTransformType>;
-        signal = "signal" => AnyString;
-        groupby = "groupby" => Union85<VecOf<ViaValue<Check281>, 0usize, { usize::MAX }>>;
-        field = "field", required => ViaValue<Check282>;
-        value = "value", required => ViaValue<Check283>; op = "op" => ViaValue<Check257>;
-        limit = "limit" => Union197; key = "key" => ViaValue<Check284>; } deny;
-        contract[validators::v482], BASE0, "/definitions/pivotTransform"
-    );
     rt::via_value!(
         Check285 -> RootDataItemNameTransformItemProjectFieldsArray, validators::t9::<8>
-    );
-    rt::object_reader!(
-        read_761, ProjectTransform { r#type = "type", required => Listed<ProjectTransformType>;
-        signal = "signal" => AnyString;
-        fields = "fields" => Union85<VecOf<ViaValue<Check285>, 0usize, { usize::MAX }>>;
-        r#as = "as" => Union85<VecOf<Union232, 0usize, { usize::MAX }>>; } deny;
-        contract[validators::v484], BASE0, "/definitions/projectTransform"
     );
     rt::via_value!(
         Check286 -> RootDataItemNameTransformItemQuantileGroupbyArrayItem, validators::t9::<8>
     );
     rt::via_value!(Check287 -> QuantileTransformField, validators::t9::<8>);
-    rt::object_reader!(
-        read_763, QuantileTransform { r#type = "type", required => Listed<QuantileScaleType>;
-        signal = "signal" => AnyString;
-        groupby = "groupby" => Union85<VecOf<ViaValue<Check286>, 0usize, { usize::MAX }>>;
-        field = "field", required => ViaValue<Check287>;
-        probs = "probs" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
-        step = "step" => Union197; r#as = "as" => Union85<VecOf<Union206<AnyString>, 0usize, {
-        usize::MAX }>>; } deny; contract[validators::v486], BASE0, "/definitions/quantileTransform"
-    );
-    rt::object_reader!(
-        read_764, SampleTransform { r#type = "type", required => Listed<SampleTransformType>;
-        signal = "signal" => AnyString; size = "size" => Union197; } deny;
-        contract[validators::v234], BASE0, "/definitions/sampleTransform"
-    );
-    rt::object_reader!(
-        read_766, SequenceTransform { _ => Union197;
-        r#type = "type", required => Listed<SequenceTransformType>; signal = "signal" => AnyString;
-        start = "start", required; stop = "stop", required; step = "step";
-        r#as = "as" => Union206<AnyString>; } deny;
-        contract[validators::v488], BASE0, "/definitions/sequenceTransform"
-    );
     rt::via_value!(Check288 -> TimeunitTransformField, validators::t9::<8>);
     rt::via_value!(Check289 -> StringOrSignalRef<StringUnit>, validators::t11::<12>);
     rt::via_value!(Check290 -> StringOrSignalRef<StringTimezone>, validators::t11::<13>);
-    rt::object_reader!(
-        read_768, TimeunitTransform { r#type = "type", required => Listed<TimeunitTransformType>;
-        signal = "signal" => AnyString; field = "field", required => ViaValue<Check288>;
-        interval = "interval" => Union208;
-        units = "units" => Union85<VecOf<ViaValue<Check289>, 0usize, { usize::MAX }>>;
-        step = "step" => Union197; maxbins = "maxbins" => Union197;
-        extent = "extent" => Union85<VecOf<Union197, 0usize, { usize::MAX }>>;
-        timezone = "timezone" => ViaValue<Check290>;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 2usize, 2usize>>; } deny;
-        contract[validators::v235], BASE0, "/definitions/timeunitTransform"
-    );
     rt::via_value!(
         Check291 -> RootDataItemNameTransformItemWindowGroupbyArrayItem, validators::t9::<8>
     );
@@ -11255,35 +10543,8 @@ mod fast {
         validators::t11::<14>
     );
     rt::via_value!(Check293 -> RootDataItemNameTransformItemWindowFieldsArray, validators::t7::<3>);
-    rt::object_reader!(
-        read_770, WindowTransform { r#type = "type", required => Listed<WindowTransformType>;
-        signal = "signal" => AnyString; sort = "sort" => ViaValue<Check183>;
-        groupby = "groupby" => Union85<VecOf<ViaValue<Check291>, 0usize, { usize::MAX }>>;
-        ops = "ops" => Union85<VecOf<ViaValue<Check292>, 0usize, { usize::MAX }>>;
-        params = "params" => Union85<VecOf<Union248, 0usize, { usize::MAX }>>;
-        fields = "fields" => Union85<VecOf<ViaValue<Check293>, 0usize, { usize::MAX }>>;
-        r#as = "as" => Union85<VecOf<Union232, 0usize, { usize::MAX }>>;
-        frame = "frame" => Union85<VecOf<Union248, 2usize, 2usize>>;
-        ignore_peers = "ignorePeers" => Union208; } deny;
-        contract[validators::v238], BASE0, "/definitions/windowTransform"
-    );
-    rt::object_reader!(
-        read_772, IdentifierTransform {
-        r#type = "type", required => Listed<IdentifierTransformType>;
-        signal = "signal" => AnyString; r#as = "as", required => Union206<AnyString>; } deny;
-        contract[validators::v240], BASE0, "/definitions/identifierTransform"
-    );
     rt::via_value!(Check294 -> VoronoiTransformX, validators::t9::<8>);
     rt::via_value!(Check295 -> VoronoiTransformY, validators::t9::<8>);
-    rt::object_reader!(
-        read_774, VoronoiTransform { r#type = "type", required => Listed<VoronoiTransformType>;
-        signal = "signal" => AnyString; x = "x", required => ViaValue<Check294>;
-        y = "y", required => ViaValue<Check295>;
-        size = "size" => Union85<VecOf<Union197, 2usize, 2usize>>;
-        extent = "extent" => Union85<VecOf<rt::fast::AnyValue, 2usize, 2usize>>;
-        r#as = "as" => Union206<AnyString>; } deny;
-        contract[validators::v241], BASE0, "/definitions/voronoiTransform"
-    );
     rt::via_value!(Check296 -> WordcloudTransformFont, validators::t4::<15>);
     rt::via_value!(Check297 -> WordcloudTransformFontStyle, validators::t4::<15>);
     rt::via_value!(Check298 -> WordcloudTransformFontWeight, validators::t4::<15>);
@@ -11293,20 +10554,230 @@ mod fast {
         R0: Vec<Ignore>, map => FontSizeRange::SignalRef;
         R1: SignalRef, null => |_| FontSizeRange::Null; R2: () } refuse bool number str
     );
-    type Union300 = Union301<VecOf<Union197, 0usize, { usize::MAX }>, Typed<SignalRef>, AnyNull>;
+    pub type Union300 =
+        Union301<VecOf<Union197, 0usize, { usize::MAX }>, Typed<SignalRef>, AnyNull>;
     rt::via_value!(Check302 -> Rotate, validators::t4::<14>);
     rt::via_value!(Check303 -> Text, validators::t9::<8>);
     rt::via_value!(Check304 -> WordcloudTransformPadding, validators::t4::<14>);
-    rt::object_reader!(
-        read_776, WordcloudTransform { r#type = "type", required => Listed<WordcloudTransformType>;
-        signal = "signal" => AnyString; size = "size" => Union85<VecOf<Union197, 2usize, 2usize>>;
-        font = "font" => ViaValue<Check296>; font_style = "fontStyle" => ViaValue<Check297>;
-        font_weight = "fontWeight" => ViaValue<Check298>;
-        font_size = "fontSize" => ViaValue<Check299>; font_size_range = "fontSizeRange" => Union300;
-        rotate = "rotate" => ViaValue<Check302>; text = "text" => ViaValue<Check303>;
-        spiral = "spiral" => Union206<AnyString>; padding = "padding" => ViaValue<Check304>;
-        r#as = "as" => Union85<VecOf<Union206<AnyString>, 7usize, 7usize>>; } deny;
-        contract[validators::v242], BASE0, "/definitions/wordcloudTransform"
+    rt::reads!(
+        AggregateTransformKey => ViaValue<Check259>,
+        AggregateTransformType => Listed<AggregateTransformType>, AlignValue => Union59,
+        Anchor => ViaValue<Check159>, Angle => ViaValue<Check164>, AnyValue => Union47,
+        ArrayOrSignal => Union98,
+        ArrayOrSignalRef<Vec<String>> => Union85<VecOf<AnyString, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<ArrayKey>> => Union85<VecOf<ViaValue<Check238>, 0usize, {
+        usize::MAX }>>, ArrayOrSignalRef<Vec<ArrayOrSignalRef<Vec<NumberOrSignal>>>> =>
+        Union85<VecOf<Union85<VecOf<Union17, 2usize, 2usize>>, 2usize, 2usize>>,
+        ArrayOrSignalRef<Vec<ArrayTranslateItem>> => Union85<VecOf<ViaValue<Check231>, 0usize, {
+        usize::MAX }>>, ArrayOrSignalRef<Vec<As>> => Union85<VecOf<Union232, 0usize, {
+        usize::MAX }>>, ArrayOrSignalRef<Vec<Ignore>> => Union85<VecOf<Union197, 2usize, 2usize>>,
+        ArrayOrSignalRef<Vec<LabelTransformPadding>> => Union85<VecOf<Union248, 0usize, {
+        usize::MAX }>>,
+        ArrayOrSignalRef<Vec<NumberOrSignal>> => Union85<VecOf<Union17, 2usize, 2usize>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemAggregateFieldsArray>> =>
+        Union85<VecOf<ViaValue<Check258>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemAggregateGroupbyArrayItem>> =>
+        Union85<VecOf<ViaValue<Check256>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemCrossfilterFieldsArray>> =>
+        Union85<VecOf<ViaValue<Check196>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemDotbinGroupbyArrayItem>> =>
+        Union85<VecOf<ViaValue<Check265>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemFlattenFieldsArray>> =>
+        Union85<VecOf<ViaValue<Check267>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemFoldFieldsArray>> =>
+        Union85<VecOf<ViaValue<Check268>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemGeojsonFieldsArray>> =>
+        Union85<VecOf<ViaValue<Check218>, 2usize, 2usize>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemGeopointFieldsArray>> =>
+        Union85<VecOf<ViaValue<Check222>, 2usize, 2usize>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemImputeGroupbyArrayItem>> =>
+        Union85<VecOf<ViaValue<Check271>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemJoinaggregateFieldsArray>> =>
+        Union85<VecOf<ViaValue<Check274>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem>> =>
+        Union85<VecOf<ViaValue<Check273>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemKde2dGroupbyArrayItem>> =>
+        Union85<VecOf<ViaValue<Check237>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemKdeGroupbyArrayItem>> =>
+        Union85<VecOf<ViaValue<Check276>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemLoessGroupbyArrayItem>> =>
+        Union85<VecOf<ViaValue<Check252>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemLookupFieldsArray>> =>
+        Union85<VecOf<ViaValue<Check280>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemPivotGroupbyArrayItem>> =>
+        Union85<VecOf<ViaValue<Check281>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemProjectFieldsArray>> =>
+        Union85<VecOf<ViaValue<Check285>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemQuantileGroupbyArrayItem>> =>
+        Union85<VecOf<ViaValue<Check286>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemRegressionGroupbyArrayItem>> =>
+        Union85<VecOf<ViaValue<Check255>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemStackGroupbyArrayItem>> =>
+        Union85<VecOf<ViaValue<Check211>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemWindowFieldsArray>> =>
+        Union85<VecOf<ViaValue<Check293>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<RootDataItemNameTransformItemWindowGroupbyArrayItem>> =>
+        Union85<VecOf<ViaValue<Check291>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<StringOrSignalRef<String>>> => Union85<VecOf<Union206<AnyString>,
+        0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<StringOrSignalRef<RootDataItemNameTransformItemAggregateOpsArrayString>>>
+        => Union85<VecOf<ViaValue<Check257>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<StringOrSignalRef<RootDataItemNameTransformItemWindowOpsArrayString>>>
+        => Union85<VecOf<ViaValue<Check292>, 0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<StringOrSignalRef<StringUnit>>> => Union85<VecOf<ViaValue<Check289>,
+        0usize, { usize::MAX }>>,
+        ArrayOrSignalRef<Vec<ValuesArray>> => Union85<VecOf<ViaValue<Check279>, 0usize, {
+        usize::MAX }>>,
+        ArrayOrSignalRef<Vec<rt::Value>> => Union85<VecOf<rt::fast::AnyValue, 2usize, 2usize>>,
+        ArrayValue => Union31, As => Union232, Autosize => ViaValue<Check20>,
+        AxisFormat => ViaValue<Check90>, AxisLabelAlign => ViaValue<Check141>,
+        AxisLabelBaseline => ViaValue<Check142>, AxisLabelColor => ViaValue<Check147>,
+        AxisLabelFont => ViaValue<Check148>, AxisLabelFontSize => ViaValue<Check149>,
+        AxisLabelFontStyle => ViaValue<Check151>, AxisLabelFontWeight => ViaValue<Check150>,
+        AxisLabelLimit => ViaValue<Check152>, AxisLabelOffset => ViaValue<Check155>,
+        AxisLabelOpacity => ViaValue<Check154>, AxisOffset => ViaValue<Check94>,
+        AxisTitleAlign => ViaValue<Check102>, AxisTitleAnchor => ViaValue<Check103>,
+        AxisTitleBaseline => ViaValue<Check107>, AxisTitleColor => ViaValue<Check108>,
+        AxisTitleFont => ViaValue<Check109>, AxisTitleFontSize => ViaValue<Check110>,
+        AxisTitleFontStyle => ViaValue<Check111>, AxisTitleFontWeight => ViaValue<Check112>,
+        AxisTitleLimit => ViaValue<Check113>, AxisTitleLineHeight => ViaValue<Check114>,
+        AxisTitleOpacity => ViaValue<Check115>, AxisTitlePadding => ViaValue<Check101>,
+        Band => Union194, BandPosition => ViaValue<Check96>, Baseline => ViaValue<Check165>,
+        BaselineValue => Union63, BinTransformField => ViaValue<Check260>,
+        BinTransformType => Listed<BinTransformType>, BlendValue => Union39,
+        BooleanOrSignal => Union133, BooleanValue => Union51,
+        CollectTransformType => Listed<CollectTransformType>, ColorValue => ViaValue<Check26>,
+        Compare => ViaValue<Check183>, ContourTransformType => Listed<ContourTransformType>,
+        ContourTransformWeight => ViaValue<Check217>, ContourTransformX => ViaValue<Check215>,
+        ContourTransformY => ViaValue<Check216>, CountpatternTransformField => ViaValue<Check261>,
+        CountpatternTransformType => Listed<CountpatternTransformType>,
+        CrossTransformType => Listed<CrossTransformType>,
+        CrossfilterTransformType => Listed<CrossfilterTransformType>, DataFieldDataSort => Union79,
+        DensityTransformType => Listed<DensityTransformType>, DirectionValue => Union55,
+        Distribution => ViaValue<Check263>, DomainCap => ViaValue<Check116>,
+        DomainColor => ViaValue<Check117>, DomainDash => ViaValue<Check118>,
+        DomainDashOffset => ViaValue<Check119>, DomainOpacity => ViaValue<Check120>,
+        DomainWidth => ViaValue<Check121>, DotbinTransformField => ViaValue<Check264>,
+        DotbinTransformType => Listed<DotbinTransformType>, Dx => ViaValue<Check166>,
+        Dy => ViaValue<Check167>, Exponent => ViaValue<Check191>,
+        ExtentTransformField => ViaValue<Check266>,
+        ExtentTransformType => Listed<ExtentTransformType>, FacetFacet => ViaValue<Check187>,
+        Field => ViaValue<Check190>, FieldOpSortOp => Listed<FieldOpSortOp>,
+        FilterTransformType => Listed<FilterTransformType>, Fit => Union87,
+        FlattenTransformType => Listed<FlattenTransformType>,
+        FoldTransformType => Listed<FoldTransformType>, FontSizeRange => Union300,
+        FontWeightValue => Union71, ForceTransformType => Listed<ForceTransformType>,
+        FormulaTransformType => Listed<FormulaTransformType>, Frame => ViaValue<Check160>,
+        Geojson => ViaValue<Check219>, GeojsonTransformType => Listed<GeojsonTransformType>,
+        GeopathTransformField => ViaValue<Check220>,
+        GeopathTransformPointRadius => ViaValue<Check221>,
+        GeopathTransformType => Listed<GeopathTransformType>,
+        GeopointTransformType => Listed<GeopointTransformType>,
+        GeoshapeTransformField => ViaValue<Check223>,
+        GeoshapeTransformPointRadius => ViaValue<Check224>,
+        GeoshapeTransformType => Listed<GeoshapeTransformType>,
+        GraticuleTransformType => Listed<GraticuleTransformType>, GridCap => ViaValue<Check135>,
+        GridColor => ViaValue<Check136>, GridDash => ViaValue<Check137>,
+        GridDashOffset => ViaValue<Check138>, GridOpacity => ViaValue<Check139>,
+        GridWidth => ViaValue<Check140>, GuideEncode => ViaValue<Check157>,
+        HeatmapTransformColor => ViaValue<Check226>, HeatmapTransformField => ViaValue<Check225>,
+        HeatmapTransformType => Listed<HeatmapTransformType>,
+        IdentifierTransformType => Listed<IdentifierTransformType>, Ignore => Union197,
+        ImputeTransformField => ViaValue<Check269>, ImputeTransformKey => ViaValue<Check270>,
+        ImputeTransformType => Listed<ImputeTransformType>,
+        IsocontourTransformField => ViaValue<Check229>,
+        IsocontourTransformScale => ViaValue<Check230>,
+        IsocontourTransformType => Listed<IsocontourTransformType>,
+        JoinaggregateTransformKey => ViaValue<Check275>,
+        JoinaggregateTransformType => Listed<JoinaggregateTransformType>,
+        Kde2dTransformType => Listed<Kde2dTransformType>,
+        Kde2dTransformWeight => ViaValue<Check236>, Kde2dTransformX => ViaValue<Check234>,
+        Kde2dTransformY => ViaValue<Check235>, KdeTransformField => ViaValue<Check277>,
+        KdeTransformType => Listed<KdeTransformType>, LabelAngle => ViaValue<Check146>,
+        LabelLineHeight => ViaValue<Check153>, LabelOverlap => ViaValue<Check145>,
+        LabelPadding => ViaValue<Check156>, LabelTransformPadding => Union248,
+        LabelTransformType => Listed<LabelTransformType>, Layout => ViaValue<Check2>,
+        Limit => ViaValue<Check162>, LineHeight => ViaValue<Check173>,
+        LinearGradientGradient => Listed<LinearGradientGradient>,
+        LinkpathTransformType => Listed<LinkpathTransformType>,
+        LoessTransformType => Listed<LoessTransformType>, LoessTransformX => ViaValue<Check250>,
+        LoessTransformY => ViaValue<Check251>, LookupTransformKey => ViaValue<Check278>,
+        LookupTransformType => Listed<LookupTransformType>, MarkGroupFrom => ViaValue<Check181>,
+        Markclip => ViaValue<Check182>, MaxExtent => ViaValue<Check93>,
+        MinExtent => ViaValue<Check92>, Mult => ViaValue<Check192>,
+        NestTransformType => Listed<NestTransformType>, Nice => Union208, NumberOrSignal => Union17,
+        NumberValue => ViaValue<Check25>, ObjectSortOp => Listed<ObjectSortOp>,
+        ObjectTitleAlign => ViaValue<Check163>, ObjectTitleColor => ViaValue<Check168>,
+        ObjectTitleEncode => ViaValue<Check180>, ObjectTitleFont => ViaValue<Check169>,
+        ObjectTitleFontSize => ViaValue<Check170>, ObjectTitleFontStyle => ViaValue<Check171>,
+        ObjectTitleFontWeight => ViaValue<Check172>, ObjectTitleOffset => ViaValue<Check161>,
+        Opacity => ViaValue<Check227>, PackTransformField => ViaValue<Check239>,
+        PackTransformRadius => ViaValue<Check240>, PackTransformType => Listed<PackTransformType>,
+        Padding => ViaValue<Check19>, ParentKey => ViaValue<Check243>,
+        PartitionTransformField => ViaValue<Check241>,
+        PartitionTransformType => Listed<PartitionTransformType>,
+        PieTransformField => ViaValue<Check207>, PieTransformType => Listed<PieTransformType>,
+        PivotTransformField => ViaValue<Check282>, PivotTransformKey => ViaValue<Check284>,
+        PivotTransformType => Listed<PivotTransformType>, PivotTransformValue => ViaValue<Check283>,
+        Position => ViaValue<Check95>, ProjectTransformType => Listed<ProjectTransformType>,
+        QuantileScaleType => Listed<QuantileScaleType>,
+        QuantileTransformField => ViaValue<Check287>, QuantizeOrThresholdScaleNice => Union143,
+        RadialGradientGradient => Listed<RadialGradientGradient>,
+        RegressionTransformType => Listed<RegressionTransformType>,
+        RegressionTransformX => ViaValue<Check253>, RegressionTransformY => ViaValue<Check254>,
+        Remove => Union76, ResolvefilterTransformType => Listed<ResolvefilterTransformType>,
+        Rotate => ViaValue<Check302>, SampleTransformType => Listed<SampleTransformType>,
+        Scheme => Union82, SequenceTransformType => Listed<SequenceTransformType>,
+        SignalRefOffset => ViaValue<Check193>, SortOrder => ViaValue<Check81>,
+        SourceX => ViaValue<Check199>, SourceY => ViaValue<Check200>,
+        StackTransformField => ViaValue<Check210>, StackTransformType => Listed<StackTransformType>,
+        StratifyTransformKey => ViaValue<Check242>,
+        StratifyTransformType => Listed<StratifyTransformType>, StringOrSignal => Union21,
+        StringOrSignalRef<String> => Union206<AnyString>,
+        StringOrSignalRef<RootAxOrientString> => ViaValue<Check89>,
+        StringOrSignalRef<RootDataItemNameTransformItemAggregateOpsArrayString> =>
+        ViaValue<Check257>,
+        StringOrSignalRef<RootDataItemNameTransformItemImputeMethodString> => ViaValue<Check272>,
+        StringOrSignalRef<RootDataItemNameTransformItemLinkpathOrientString> => ViaValue<Check203>,
+        StringOrSignalRef<RootDataItemNameTransformItemTreeMethodString> => ViaValue<Check245>,
+        StringOrSignalRef<RootDataItemNameTransformItemTreemapMethodString> => ViaValue<Check247>,
+        StringOrSignalRef<RootTitleObjectOrientString> => ViaValue<Check158>,
+        StringOrSignalRef<StringCase> => ViaValue<Check262>,
+        StringOrSignalRef<StringNice> => ViaValue<Check86>,
+        StringOrSignalRef<StringOffset> => ViaValue<Check212>,
+        StringOrSignalRef<StringResolve> => ViaValue<Check228>,
+        StringOrSignalRef<StringShape> => ViaValue<Check204>,
+        StringOrSignalRef<StringTimezone> => ViaValue<Check290>,
+        StringOrSignalRef<StringType> => ViaValue<Check91>, StringValue => Union43,
+        StrokeCapValue => Union27, StrokeJoinValue => Union35, Style => Union23,
+        SubtitleColor => ViaValue<Check174>, SubtitleFont => ViaValue<Check175>,
+        SubtitleFontSize => ViaValue<Check176>, SubtitleFontStyle => ViaValue<Check177>,
+        SubtitleFontWeight => ViaValue<Check178>, SubtitleLineHeight => ViaValue<Check179>,
+        TargetX => ViaValue<Check201>, TargetY => ViaValue<Check202>, Text => ViaValue<Check303>,
+        TextOrSignal => ViaValue<Check100>, TextValue => Union67, TickBand => ViaValue<Check122>,
+        TickCap => ViaValue<Check123>, TickColor => ViaValue<Check124>,
+        TickCount => ViaValue<Check132>, TickDash => ViaValue<Check125>,
+        TickDashOffset => ViaValue<Check126>, TickOffset => ViaValue<Check127>,
+        TickOpacity => ViaValue<Check128>, TickRound => ViaValue<Check129>,
+        TickSize => ViaValue<Check130>, TickWidth => ViaValue<Check131>,
+        TimeunitTransformField => ViaValue<Check288>,
+        TimeunitTransformType => Listed<TimeunitTransformType>, Title => Union13,
+        TitleAngle => ViaValue<Check104>, TitleX => ViaValue<Check105>,
+        TitleY => ViaValue<Check106>, Translate => ViaValue<Check97>,
+        TreeTransformField => ViaValue<Check244>, TreeTransformType => Listed<TreeTransformType>,
+        TreelinksTransformType => Listed<TreelinksTransformType>,
+        TreemapTransformField => ViaValue<Check246>,
+        TreemapTransformType => Listed<TreemapTransformType>, Type => Listed<Type>,
+        TypeFeatureFormatType => Listed<TypeFeatureFormatType>,
+        VoronoiTransformType => Listed<VoronoiTransformType>,
+        VoronoiTransformX => ViaValue<Check294>, VoronoiTransformY => ViaValue<Check295>,
+        WindowTransformType => Listed<WindowTransformType>,
+        WordcloudTransformFont => ViaValue<Check296>,
+        WordcloudTransformFontSize => ViaValue<Check299>,
+        WordcloudTransformFontStyle => ViaValue<Check297>,
+        WordcloudTransformFontWeight => ViaValue<Check298>,
+        WordcloudTransformPadding => ViaValue<Check304>,
+        WordcloudTransformType => Listed<WordcloudTransformType>
     );
 }
 const BASE0: &str = "file:///typify/vega.json";

@@ -6,9 +6,11 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft-07/s
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"AllTheThings\":{\"type\":\"object\",\"properties\":{\"path\":{\"$ref\":\"#/$defs/x_rust_type.PathBuf\"},\"option_marker\":{\"$ref\":\"#/$defs/x_rust_type.OptionMarker\"}}},\"PathBuf\":{\"type\":\"string\",\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::path::PathBuf\"}},\"OptionMarker\":{\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::option::Option\",\"parameters\":[{\"$ref\":\"#/$defs/Marker\"}]},\"type\":\"null\"},\"Marker\":{\"not\":true}},\"defs\":{\"x_rust_type.OptionMarker\":{\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::option::Option\",\"parameters\":[{\"$ref\":\"#/$defs/Marker\"}]},\"type\":\"null\"},\"x_rust_type.PathBuf\":{\"type\":\"string\",\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::path::PathBuf\"}}}}";
 rt::module_api!(validators::v2, BASE0, "");
 /// Schema: `typify/x-rust-type.json#/$defs/AllTheThings`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v0], BASE0, "/$defs/AllTheThings"))]
 pub struct AllTheThings {
     pub path: Option<String>,
+    #[json(read = LeafRead<Leaf1>)]
     pub option_marker: Option<()>,
     pub extra: rt::Extra<rt::Value>,
 }
@@ -25,13 +27,8 @@ pub type Marker = rt::Value;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyString, AnyValue, LeafRead};
+    pub use super::rt::fast::LeafRead;
     rt::value_leaf!(Leaf1 -> (), scalar validators::t0::<0>);
-    rt::object_reader!(
-        read_0, AllTheThings { path = "path" => AnyString;
-        option_marker = "option_marker" => LeafRead<Leaf1>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, "/$defs/AllTheThings"
-    );
 }
 const BASE0: &str = "file:///typify/x-rust-type.json";
 /// Validators: one function per distinct subschema. The module is

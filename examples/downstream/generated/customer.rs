@@ -8,7 +8,8 @@ rt::module_api!(validators::v0, BASE0, "", Customer);
 /// Customer
 ///
 /// Schema: `schemas/customer.schema.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader, contract([validators::v0], BASE0, ""))]
 pub struct Customer {
     pub name: NonEmptyString,
     pub tier: Option<Tier>,
@@ -41,12 +42,14 @@ rt::string_enum!(
 /// An order placed by a customer.
 ///
 /// Schema: `schemas/order.schema.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast, contract([validators::v3], BASE1, ""))]
 pub struct LastOrder {
     pub id: Id,
     /// Who placed the order.
     pub customer: Box<Customer>,
     /// At least 1 item.
+    #[json(read = VecOf<Typed<Line>, 1usize, { usize::MAX }, Checks3>)]
     pub lines: Vec<Line>,
     /// Where the order goes.
     pub ship_to: Option<ShipTo>,
@@ -59,16 +62,19 @@ pub struct LastOrder {
 pub struct Id(String);
 rt::string_newtype!(Id, redacted = false contract[validators::t0::<0>], BASE1, "/properties/id");
 /// Schema: `schemas/order.schema.json#/properties/lines/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v5], BASE1, "/properties/lines/items"))]
 pub struct Line {
     pub sku: NonEmptyString,
     /// Integer ≥ 1.
+    #[json(read = LeafRead<Leaf4>)]
     pub quantity: rt::Integer,
 }
 /// Address
 ///
 /// Schema: `https://geo.example.com/schemas/address.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v6], BASE2, ""))]
 pub struct ShipTo {
     pub street: Option<String>,
     pub country: Country,
@@ -85,38 +91,20 @@ rt::string_newtype!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyString, AnyValue, Boxed, LeafRead, Listed, Typed, VecOf};
+    pub use super::rt::fast::{LeafRead, Listed, Typed, VecOf};
     rt::string_leaf!(
         Leaf1 -> NonEmptyString,
         |s| [!rt::check::min_length(s, 1u64)] => Some(NonEmptyString(s.to_owned()))
     );
-    rt::object_reader!(
-        read_0, Customer { name = "name", required => LeafRead<Leaf1>;
-        tier = "tier" => Listed<Tier>; last_order = "lastOrder" => Boxed<Typed<LastOrder>>;
-        } extra extra => AnyValue; contract[validators::v0], BASE0, ""
-    );
     rt::string_leaf!(Leaf2 -> Id, |s| [!validators::RE0.is_match(s)] => Some(Id(s.to_owned())));
     rt::array_checks!(Checks3, items = validators::v5);
-    rt::object_reader!(
-        read_3, LastOrder { id = "id", required => LeafRead<Leaf2>;
-        customer = "customer", required => Boxed<Typed<Customer>>;
-        lines = "lines", required => VecOf<Typed<Line>, 1usize, { usize::MAX }, Checks3>;
-        ship_to = "shipTo" => Typed<ShipTo>; } extra extra => AnyValue;
-        contract[validators::v3], BASE1, ""
-    );
-    rt::value_leaf!(Leaf4 -> rt::Integer, scalar |v| rt::is_valid(validators::v8, v));
-    rt::object_reader!(
-        read_5, Line { sku = "sku", required => LeafRead<Leaf1>;
-        quantity = "quantity", required => LeafRead<Leaf4>; } deny;
-        contract[validators::v5], BASE1, "/properties/lines/items"
-    );
+    rt::value_leaf!(Leaf4 -> rt::Integer, scalar validators::v8);
     rt::string_leaf!(
         Leaf5 -> Country, |s| [!validators::RE1.is_match(s)] => Some(Country(s.to_owned()))
     );
-    rt::object_reader!(
-        read_6, ShipTo { street = "street" => AnyString;
-        country = "country", required => LeafRead<Leaf5>; } extra extra => AnyValue;
-        contract[validators::v6], BASE2, ""
+    rt::reads!(
+        Country => LeafRead<Leaf5>, Id => LeafRead<Leaf2>, NonEmptyString => LeafRead<Leaf1>,
+        Tier => Listed<Tier>
     );
 }
 const BASE0: &str = "https://shop.example.com/schemas/customer.schema.json";

@@ -10,12 +10,14 @@ rt::module_api!(validators::v0, BASE0, "", Order);
 /// An order placed by a customer.
 ///
 /// Schema: `schemas/order.schema.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader = fast, contract([validators::v0], BASE0, ""))]
 pub struct Order {
     pub id: Id,
     /// Who placed the order.
     pub customer: Box<Customer>,
     /// At least 1 item.
+    #[json(read = VecOf<Typed<Line>, 1usize, { usize::MAX }, Checks2>)]
     pub lines: Vec<Line>,
     /// Where the order goes.
     pub ship_to: Option<ShipTo>,
@@ -30,7 +32,8 @@ rt::string_newtype!(Id, redacted = false contract[validators::t0::<0>], BASE0, "
 /// Customer
 ///
 /// Schema: `schemas/customer.schema.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(rename_all = "camelCase", reader, contract([validators::v2], BASE1, ""))]
 pub struct Customer {
     pub name: NonEmptyString,
     pub tier: Option<Tier>,
@@ -59,16 +62,19 @@ rt::string_enum!(
     "/properties/tier"
 );
 /// Schema: `schemas/order.schema.json#/properties/lines/items`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader = fast, contract([validators::v5], BASE0, "/properties/lines/items"))]
 pub struct Line {
     pub sku: NonEmptyString,
     /// Integer ≥ 1.
+    #[json(read = LeafRead<Leaf4>)]
     pub quantity: rt::Integer,
 }
 /// Address
 ///
 /// Schema: `https://geo.example.com/schemas/address.json#`
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, rt::Object)]
+#[json(reader, contract([validators::v6], BASE2, ""))]
 pub struct ShipTo {
     pub street: Option<String>,
     pub country: Country,
@@ -85,38 +91,20 @@ rt::string_newtype!(
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     use super::*;
-    use super::rt::fast::{AnyString, AnyValue, Boxed, LeafRead, Listed, Typed, VecOf};
+    pub use super::rt::fast::{LeafRead, Listed, Typed, VecOf};
     rt::string_leaf!(Leaf1 -> Id, |s| [!validators::RE0.is_match(s)] => Some(Id(s.to_owned())));
     rt::array_checks!(Checks2, items = validators::v5);
-    rt::object_reader!(
-        read_0, Order { id = "id", required => LeafRead<Leaf1>;
-        customer = "customer", required => Boxed<Typed<Customer>>;
-        lines = "lines", required => VecOf<Typed<Line>, 1usize, { usize::MAX }, Checks2>;
-        ship_to = "shipTo" => Typed<ShipTo>; } extra extra => AnyValue;
-        contract[validators::v0], BASE0, ""
-    );
     rt::string_leaf!(
         Leaf3 -> NonEmptyString,
         |s| [!rt::check::min_length(s, 1u64)] => Some(NonEmptyString(s.to_owned()))
     );
-    rt::object_reader!(
-        read_2, Customer { name = "name", required => LeafRead<Leaf3>;
-        tier = "tier" => Listed<Tier>; last_order = "lastOrder" => Boxed<Typed<Order>>;
-        } extra extra => AnyValue; contract[validators::v2], BASE1, ""
-    );
-    rt::value_leaf!(Leaf4 -> rt::Integer, scalar |v| rt::is_valid(validators::v8, v));
-    rt::object_reader!(
-        read_5, Line { sku = "sku", required => LeafRead<Leaf3>;
-        quantity = "quantity", required => LeafRead<Leaf4>; } deny;
-        contract[validators::v5], BASE0, "/properties/lines/items"
-    );
+    rt::value_leaf!(Leaf4 -> rt::Integer, scalar validators::v8);
     rt::string_leaf!(
         Leaf5 -> Country, |s| [!validators::RE1.is_match(s)] => Some(Country(s.to_owned()))
     );
-    rt::object_reader!(
-        read_6, ShipTo { street = "street" => AnyString;
-        country = "country", required => LeafRead<Leaf5>; } extra extra => AnyValue;
-        contract[validators::v6], BASE2, ""
+    rt::reads!(
+        Country => LeafRead<Leaf5>, Id => LeafRead<Leaf1>, NonEmptyString => LeafRead<Leaf3>,
+        Tier => Listed<Tier>
     );
 }
 const BASE0: &str = "https://shop.example.com/schemas/order.schema.json";

@@ -19,7 +19,6 @@
 //!     pub typescript_eslint_semi: Option<rt::Value>,
 //!     #[json(read = VecOf<AnyString, 0, 3>)]
 //!     pub plugins: Option<Vec<String>>,
-//!     #[json(extra)]
 //!     pub extra: rt::Extra<rt::Value>,
 //! }
 //! ```
@@ -99,7 +98,6 @@ struct FieldSpec {
     required: bool,
     redacted: bool,
     keep: bool,
-    extra: bool,
     /// `default = VALUE`: the value an accessor gives when the member is absent.
     default: Option<syn::Expr>,
     /// `accessor = NAME`: the accessor's name, when it cannot be the field's.
@@ -121,12 +119,11 @@ fn object(input: &DeriveInput) -> syn::Result<TokenStream> {
     for field in &fields.named {
         let fspec = field_spec(field)?;
         let Some(fid) = &field.ident else { continue };
-        // The extra members' field: marked, or of type `rt::Extra<…>`.
-        if fspec.extra || extra_value(&field.ty).is_some() {
-            let reader = match (&fspec.read, extra_value(&field.ty)) {
-                (Some(read), _) => quote!(#read),
-                (None, Some(value)) => quote!(<#value as rt::fast::Reads>::Reader),
-                (None, None) => return Err(syn::Error::new_spanned(&field.ty, "the extra members' field is an `rt::Extra<…>`")),
+        // The extra members' field is the one of type `rt::Extra<…>`.
+        if let Some(value) = extra_value(&field.ty) {
+            let reader = match &fspec.read {
+                Some(read) => quote!(#read),
+                None => quote!(<#value as rt::fast::Reads>::Reader),
             };
             extra = Some((fid.clone(), reader));
             continue;
@@ -281,8 +278,6 @@ fn field_spec(field: &syn::Field) -> syn::Result<FieldSpec> {
                 spec.redacted = true;
             } else if meta.path.is_ident("keep") {
                 spec.keep = true;
-            } else if meta.path.is_ident("extra") {
-                spec.extra = true;
             } else if meta.path.is_ident("default") {
                 spec.default = Some(meta.value()?.parse()?);
             } else if meta.path.is_ident("accessor") {

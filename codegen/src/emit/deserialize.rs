@@ -189,8 +189,8 @@ pub struct Readers<'a> {
     next: usize,
     /// The member tables of the structs whose reader writes their impls.
     objects: HashMap<usize, super::types::ObjectTable>,
-    /// The structs that derive `rt::Object` with a contract, so read as `Typed`.
-    derived: HashSet<usize>,
+    /// The structs with a reader and a contract: `rt::Object` reads them as `Typed`.
+    typed: HashSet<usize>,
     /// Their attributes, as the readers are written.
     attrs: Vec<ObjectAttrs>,
     /// The structs read, before their attributes are written.
@@ -234,7 +234,7 @@ impl<'a> Readers<'a> {
             reached: HashSet::new(),
             next: 0,
             objects: HashMap::new(),
-            derived: HashSet::new(),
+            typed: HashSet::new(),
             attrs: Vec::new(),
             pending: Vec::new(),
             reads: HashMap::new(),
@@ -487,7 +487,9 @@ impl<'a> Readers<'a> {
                         });
                     } else {
                         // A short name for the place's reader: members name it, often many.
-                        self.items.push(quote!(type #name = #read;));
+                        // `pub`: the module's `rt::reads!` table and the
+                        // structs' attributes name it too.
+                        self.items.push(quote!(pub type #name = #read;));
                     }
                     quote!(#name)
                 }
@@ -697,7 +699,7 @@ impl<'a> Readers<'a> {
         if let (Some(_), [hole]) = (arg, holes.as_slice()) {
             let mut with_t = readers.clone();
             with_t[*hole] = quote!(T);
-            let partial = self.shared_item("Union", |alias| quote!(type #alias<T> = #name<#(#with_t),*>;));
+            let partial = self.shared_item("Union", |alias| quote!(pub type #alias<T> = #name<#(#with_t),*>;));
             let param = &readers[*hole];
             return quote!(#partial<#param>);
         }
@@ -841,10 +843,9 @@ impl<'a> Readers<'a> {
         debug_assert!(table.is_some(), "struct {id} has a reader but no member table");
         let table = table.unwrap_or_default();
         let mut members = Vec::new();
-        for (f, says) in fields.iter().zip(table.members) {
+        for (f, mut says) in fields.iter().zip(table.members) {
             let schemas = self.member_schemas(&conj, &f.json);
             let reader = self.reader(validators, id, &schemas, &f.ty);
-            let mut says = says;
             // Settled (left out) when handed up, unless `keep`.
             if !self.settles(&conj, &f.json) {
                 says.push(quote!(keep));
@@ -920,7 +921,7 @@ impl<'a> Readers<'a> {
             TypeRef::Named(id) | TypeRef::Apply(id, _) => *id,
             _ => return None,
         };
-        if self.derived.contains(&id) || self.boxed.contains(&(owner, id)) || matches!(self.plan.types[id].kind, Kind::Alias(_)) {
+        if self.typed.contains(&id) || self.boxed.contains(&(owner, id)) || matches!(self.plan.types[id].kind, Kind::Alias(_)) {
             return None;
         }
         // An integer enum is `rt::Spelled<E>`, the runtime's type: not the
@@ -941,7 +942,7 @@ impl<'a> Readers<'a> {
             TypeRef::Number => quote!(#rt::fast::AnyNumber),
             TypeRef::Null => quote!(#rt::fast::AnyNull),
             TypeRef::Value => quote!(#rt::fast::AnyValue),
-            TypeRef::Named(id) if self.derived.contains(id) => {
+            TypeRef::Named(id) if self.typed.contains(id) => {
                 let n = super::types::ident(&self.plan.types[*id].name);
                 if self.boxed.contains(&(owner, *id)) {
                     quote!(#rt::fast::Boxed<#rt::fast::Typed<#n>>)
@@ -1274,7 +1275,7 @@ impl<'a> Readers<'a> {
     /// Every reader, for a private module `fast` of the generated module
     /// (written out by [`FastModule::finish`] once the validators are).
     pub fn emit(mut self, validators: &mut Validators, objects: HashMap<usize, super::types::ObjectTable>) -> FastModule {
-        self.derived = objects.iter().filter(|(_, t)| t.contract.is_some()).map(|(id, _)| *id).collect();
+        self.typed = objects.iter().filter(|(_, t)| t.contract.is_some()).map(|(id, _)| *id).collect();
         self.objects = objects;
         let mut ids: Vec<usize> = self.fast.iter().copied().collect();
         ids.sort_unstable();
@@ -1318,14 +1319,7 @@ impl FastModule {
             quote!(#marker(#id) { [#on_struct] #([#on_members])* })
         });
         let items: Vec<TokenStream> = self.items.into_iter().chain(packed).map(|item| shared_bodies::rename_paths(item, renames)).collect();
-        // Aliases are named by the structs' attributes too.
-        let mut items: Vec<TokenStream> = shared_bodies::generic_items(items)
-            .into_iter()
-            .map(|item| match item.clone().into_iter().next() {
-                Some(TokenTree::Ident(t)) if t == "type" => quote!(pub #item),
-                _ => item,
-            })
-            .collect();
+        let mut items = shared_bodies::generic_items(items);
         let taken = self.taken.iter().map(String::as_str).collect();
         let mut used = std::collections::BTreeSet::new();
         for item in &mut items {

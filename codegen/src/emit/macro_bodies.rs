@@ -145,10 +145,7 @@ impl VisitMut for Bodies {
         if !ours || !matches!(mac.delimiter, syn::MacroDelimiter::Paren(_)) {
             return;
         }
-        let body = body(std::mem::take(&mut mac.tokens));
-        let ident = syn::Ident::new(&format!("{}{}", self.prefix, self.bodies.len()), proc_macro2::Span::call_site());
-        mac.tokens = quote::quote!(#ident);
-        self.bodies.push(body);
+        mac.tokens = self.set_aside(body(std::mem::take(&mut mac.tokens)));
     }
 
     fn visit_attribute_mut(&mut self, attr: &mut syn::Attribute) {
@@ -158,9 +155,16 @@ impl VisitMut for Bodies {
         }
         let mut body = body(std::mem::take(&mut list.tokens));
         body.attribute = true;
+        list.tokens = self.set_aside(body);
+    }
+}
+
+impl Bodies {
+    /// Keeps `body` and returns the placeholder that stands for it.
+    fn set_aside(&mut self, body: Body) -> TokenStream {
         let ident = syn::Ident::new(&format!("{}{}", self.prefix, self.bodies.len()), proc_macro2::Span::call_site());
-        list.tokens = quote::quote!(#ident);
         self.bodies.push(body);
+        quote::quote!(#ident)
     }
 }
 

@@ -425,7 +425,7 @@ pub fn generic_items(items: Vec<TokenStream>) -> Vec<TokenStream> {
 enum ItemKind {
     /// `rt::via_value!(NAME -> …);`
     ViaValue,
-    /// `type NAME = …;`
+    /// `type NAME = …;`, or `pub type …`
     Alias,
 }
 
@@ -439,6 +439,11 @@ fn item_name(item: &[TokenTree], kind: ItemKind) -> Option<Ident> {
                 Some(TokenTree::Ident(name)) => Some(name),
                 _ => None,
             }
+        }
+        (ItemKind::Alias, [TokenTree::Ident(vis), TokenTree::Ident(t), TokenTree::Ident(name), TokenTree::Punct(eq), ..])
+            if vis == "pub" && t == "type" && eq.as_char() == '=' =>
+        {
+            Some(name.clone())
         }
         (ItemKind::Alias, [TokenTree::Ident(t), TokenTree::Ident(name), TokenTree::Punct(eq), ..]) if t == "type" && eq.as_char() == '=' => Some(name.clone()),
         _ => None,

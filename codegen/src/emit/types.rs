@@ -135,33 +135,24 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
 
     /// A documented `pub` field of struct `owner`.
     fn field_def(&self, owner: usize, f: &Field) -> TokenStream {
-        self.documented_field(owner, f, quote!(pub))
+        self.documented_field(owner, f, quote!(), quote!(pub))
     }
 
     /// A documented field of struct `owner`, without visibility (as in a struct variant).
     fn variant_field_def(&self, owner: usize, f: &Field) -> TokenStream {
-        self.documented_field(owner, f, quote!())
+        self.documented_field(owner, f, quote!(), quote!())
     }
 
-    fn documented_field(&self, owner: usize, f: &Field, visibility: TokenStream) -> TokenStream {
+    /// A documented field, with `attr` after its docs (a struct deriving
+    /// `rt::Object` gives its `#[json(…)]`, or the mark of its place, filled
+    /// once the reader is written: [`super::object_attrs::fill_object_attrs`]).
+    fn documented_field(&self, owner: usize, f: &Field, attr: TokenStream, visibility: TokenStream) -> TokenStream {
         let fid = ident(&f.rust);
         let fty = self.field_ty(owner, f);
         let mut notes = self.field_constraints(f);
         notes.extend(field_notes(f));
         let fdocs = doc_attrs(&DocText { source: String::new(), ..f.doc.clone() }, &notes);
-        quote!(#fdocs #visibility #fid: #fty,)
-    }
-
-    /// A field of a struct deriving `rt::Object`, with its attribute (or the
-    /// mark of its place, filled once the reader is written:
-    /// [`super::object_attrs::fill_object_attrs`]).
-    fn object_field(&self, owner: usize, f: &Field, attr: TokenStream) -> TokenStream {
-        let fid = ident(&f.rust);
-        let fty = self.field_ty(owner, f);
-        let mut notes = self.field_constraints(f);
-        notes.extend(field_notes(f));
-        let fdocs = doc_attrs(&DocText { source: String::new(), ..f.doc.clone() }, &notes);
-        quote!(#fdocs #attr pub #fid: #fty,)
+        quote!(#fdocs #attr #visibility #fid: #fty,)
     }
 
     /// Constraints for a field whose type does not document them itself (a
@@ -296,7 +287,8 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                     says.push(quote!(accessor = #accessor));
                 }
             }
-            defs.push(self.object_field(id, f, if merged { quote!(#[__contracts_member]) } else { json_attr(&says) }));
+            let attr = if merged { quote!(#[__contracts_member]) } else { json_attr(&says) };
+            defs.push(self.documented_field(id, f, attr, quote!(pub)));
             table.members.push(says);
         }
         if let Extra::Keep(xt) = extra {
